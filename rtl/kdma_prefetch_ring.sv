@@ -1,0 +1,234 @@
+// Kernel-DMA speculative prefetch ring of one ANE core.
+//
+// A task descriptor (start line, length in lines) is loaded; the ring then
+// issues one line request at a time on one of two paths:
+//  * prefetch (lookahead): each 256-line page grants `prefetch_credit` lines
+//    that are requested ahead of the consumer, pipelined;
+//  * demand (stop-and-go): once a page's grant is spent, the next line is
+//    requested only when the consumer has drained every line before it.
+// The grant is computed from the ring pointers when the descriptor loads
+// (rd_ptr = start, end_ptr = start + length, as in the published snippet).
+// With EpochBits = 0 the pointers are 14 bits: one full lap left reads as
+// both "nothing left" (count 0) and "no space" (space 0), so the whole task
+// runs stop-and-go. docs/ring-mechanism.md explains the reasoning.
+//
+// Line accounting (issued, retired, remaining) uses exact 32-bit counters in
+// both variants: the erratum costs time, never data.
+module kdma_prefetch_ring
+  import kdma_pkg::*;
+#(
+  // Epoch (lap) bits above the 14-bit ring index. 0 reproduces the erratum.
+  // 19 makes the pointer (33 bits) wider than any 32-bit length, so neither
+  // count nor space can alias. 1 is the tempting half-fix that aliases again
+  // on an even number of laps.
+  parameter int unsigned EpochBits  = 0,
+  // 1: the lookahead is also bounded by the ring space left before the slot
+  //    of the transfer's own tail (our refinement; gives both sides of the V).
+  // 0: the published snippet (count only; one-sided V).
+  parameter bit          SpaceGuard = 1'b1,
+  // KMem holds 64 KiB = 1024 lines; every request reserves a slot.
+  parameter int unsigned KmemLines  = 1024
+) (
+  input  logic                   clk_i,
+  input  logic                   rst_ni,
+  // Task descriptor: one transfer on this core. Lengths of 0 are illegal.
+  input  logic                   task_valid_i,
+  output logic                   task_ready_o,
+  input  logic [LineBits-1:0]    task_start_line_i,
+  input  logic [LineBits-1:0]    task_lines_i,
+  // Line requests to the credit fabric.
+  output logic                   req_valid_o,
+  input  logic                   req_ready_i,
+  output logic [LineBits-1:0]    req_line_o,
+  output logic                   req_prefetch_o,
+  // The consumer drained the oldest outstanding line out of KMem.
+  input  logic                   line_retired_i,
+  // Observation: waveforms, statistics and assertions.
+  output logic                   busy_o,
+  output logic [CreditBits-1:0]  prefetch_credit_o,
+  output logic [CreditBits-1:0]  page_credit_o,
+  output logic [RingIdxBits-1:0] ring_rd_ptr_o,
+  output logic [RingIdxBits-1:0] ring_end_ptr_o,
+  output logic [LineBits-1:0]    lines_issued_o,
+  output logic [LineBits-1:0]    lines_retired_o
+);
+
+  localparam int unsigned PtrBits = RingIdxBits + EpochBits;
+  localparam int unsigned SumBits = LineBits + 1;
+  // Pointers wider than every length cannot alias "one lap left" to "empty".
+  localparam bit NeverStarves = (PtrBits > LineBits);
+
+  // The 33-bit end-of-transfer sum must cover the widest pointer.
+  if (PtrBits > SumBits) begin : gen_bad_epoch
+    $error("EpochBits above 19 are not supported");
+  end
+
+  //////////////////////////////////
+  // Lookahead grant at task load //
+  //////////////////////////////////
+
+  logic [SumBits-1:0]  load_start_ext, load_end_line;
+  logic [PtrBits-1:0]  load_rd_ptr, load_end_ptr;
+  logic [PtrBits-1:0]  load_count, load_space, load_limit;
+  logic [CreditBits-1:0] load_credit;
+
+  assign load_start_ext = {1'b0, task_start_line_i};
+  assign load_end_line  = load_start_ext + {1'b0, task_lines_i};
+  assign load_rd_ptr    = load_start_ext[PtrBits-1:0];
+  assign load_end_ptr   = load_end_line[PtrBits-1:0];
+  // Lines left to fetch, and ring slots left before the lookahead would
+  // reach the slot of the transfer's tail; both modulo the pointer width.
+  assign load_count     = load_end_ptr - load_rd_ptr;
+  assign load_space     = load_rd_ptr - load_end_ptr;
+
+  always_comb begin
+    load_limit = load_count;
+    if (SpaceGuard && (load_space < load_limit)) begin
+      load_limit = load_space;
+    end
+    if (load_limit > PtrBits'(PrefetchMax)) begin
+      load_credit = CreditBits'(PrefetchMax);
+    end else begin
+      load_credit = CreditBits'(load_limit);
+    end
+  end
+
+  ///////////
+  // State //
+  ///////////
+
+  logic                  busy_d, busy_q;
+  logic [LineBits-1:0]   start_d, start_q;
+  logic [LineBits-1:0]   next_line_d, next_line_q;
+  logic [LineBits-1:0]   lines_d, lines_q;
+  logic [LineBits-1:0]   issued_d, issued_q;
+  logic [LineBits-1:0]   retired_d, retired_q;
+  logic [CreditBits-1:0] credit_d, credit_q;
+  logic [CreditBits-1:0] pool_d, pool_q;
+  logic [RingIdxBits-1:0] end_ptr_d, end_ptr_q;
+
+  logic [LineBits-1:0] remaining, outstanding;
+  logic prefetch_ok, demand_ok, task_fire, req_fire, page_last_line;
+
+  assign remaining   = lines_q - issued_q;
+  assign outstanding = issued_q - retired_q;
+
+  // Lookahead runs while the page grant lasts and KMem has a free slot.
+  assign prefetch_ok = busy_q && (remaining != '0) && (pool_q != '0) &&
+                       (outstanding < LineBits'(KmemLines));
+  // Stop-and-go: one line, only when the consumer has nothing left to drain.
+  assign demand_ok   = busy_q && (remaining != '0) && (pool_q == '0) &&
+                       (outstanding == '0);
+
+  assign task_ready_o   = !busy_q;
+  assign task_fire      = task_valid_i && task_ready_o;
+  assign req_valid_o    = prefetch_ok || demand_ok;
+  assign req_prefetch_o = prefetch_ok;
+  assign req_line_o     = next_line_q;
+  assign req_fire       = req_valid_o && req_ready_i;
+  assign page_last_line = &next_line_q[PageBits-1:0];
+
+  always_comb begin
+    busy_d      = busy_q;
+    start_d     = start_q;
+    next_line_d = next_line_q;
+    lines_d     = lines_q;
+    issued_d    = issued_q;
+    retired_d   = retired_q;
+    credit_d    = credit_q;
+    pool_d      = pool_q;
+    end_ptr_d   = end_ptr_q;
+
+    if (task_fire) begin
+      busy_d      = 1'b1;
+      start_d     = task_start_line_i;
+      next_line_d = task_start_line_i;
+      lines_d     = task_lines_i;
+      issued_d    = '0;
+      retired_d   = '0;
+      credit_d    = load_credit;
+      pool_d      = load_credit;
+      end_ptr_d   = load_end_ptr[RingIdxBits-1:0];
+    end else begin
+      if (req_fire) begin
+        next_line_d = next_line_q + 1'b1;
+        issued_d    = issued_q + 1'b1;
+        if (page_last_line) begin
+          // Crossing into the next page refills the grant.
+          pool_d = credit_q;
+        end else if (req_prefetch_o) begin
+          pool_d = pool_q - 1'b1;
+        end
+      end
+      if (line_retired_i) begin
+        retired_d = retired_q + 1'b1;
+        if (retired_d == lines_q) begin
+          busy_d = 1'b0;
+        end
+      end
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      busy_q      <= 1'b0;
+      start_q     <= '0;
+      next_line_q <= '0;
+      lines_q     <= '0;
+      issued_q    <= '0;
+      retired_q   <= '0;
+      credit_q    <= '0;
+      pool_q      <= '0;
+      end_ptr_q   <= '0;
+    end else begin
+      busy_q      <= busy_d;
+      start_q     <= start_d;
+      next_line_q <= next_line_d;
+      lines_q     <= lines_d;
+      issued_q    <= issued_d;
+      retired_q   <= retired_d;
+      credit_q    <= credit_d;
+      pool_q      <= pool_d;
+      end_ptr_q   <= end_ptr_d;
+    end
+  end
+
+  assign busy_o            = busy_q;
+  assign prefetch_credit_o = credit_q;
+  assign page_credit_o     = pool_q;
+  assign ring_rd_ptr_o     = next_line_q[RingIdxBits-1:0];
+  assign ring_end_ptr_o    = end_ptr_q;
+  assign lines_issued_o    = issued_q;
+  assign lines_retired_o   = retired_q;
+
+  ////////////////
+  // Invariants //
+  ////////////////
+
+`include "kdma_assert.svh"
+
+  always_comb begin
+    if (rst_ni) begin
+      // The grant never exceeds one page of lookahead.
+      `KDMA_ASSERT(credit_q <= CreditBits'(PrefetchMax))
+      `KDMA_ASSERT(pool_q <= credit_q)
+      // Never more lines issued than the transfer holds, never more retired
+      // than issued, never more in flight than KMem can hold.
+      `KDMA_ASSERT(issued_q <= lines_q)
+      `KDMA_ASSERT(retired_q <= issued_q)
+      `KDMA_ASSERT(outstanding <= LineBits'(KmemLines))
+      // Requests walk the transfer in order from its start line.
+      `KDMA_ASSERT(next_line_q == start_q + issued_q)
+      // The fixed ring (pointer wider than any length) never starves: while
+      // lines are left to issue, the current page still has a grant.
+      `KDMA_ASSERT(!NeverStarves || !busy_q || (remaining == '0) || (pool_q != '0))
+      // An idle ring has delivered its whole transfer.
+      `KDMA_ASSERT(busy_q || (retired_q == lines_q))
+      // The environment: descriptors only when idle and never empty; a line
+      // is retired only after it was requested.
+      `KDMA_ASSUME(!task_fire || (task_lines_i != '0))
+      `KDMA_ASSUME(!line_retired_i || (busy_q && (outstanding != '0)))
+    end
+  end
+
+endmodule
