@@ -224,11 +224,62 @@ module kdma_prefetch_ring
       `KDMA_ASSERT(!NeverStarves || !busy_q || (remaining == '0) || (pool_q != '0))
       // An idle ring has delivered its whole transfer.
       `KDMA_ASSERT(busy_q || (retired_q == lines_q))
-      // The environment: descriptors only when idle and never empty; a line
-      // is retired only after it was requested.
-      `KDMA_ASSUME(!task_fire || (task_lines_i != '0))
-      `KDMA_ASSUME(!line_retired_i || (busy_q && (outstanding != '0)))
     end
   end
+
+  // The environment: descriptors are never empty; a line is retired only
+  // after it was requested. The solver assumes these at every step;
+  // simulation checks them where the ring samples its inputs, at the rising
+  // edge (in an always_comb they would also see the inputs of the cycle that
+  // just ended against the state it produced).
+`ifdef FORMAL
+  always_comb begin
+`else
+  always_ff @(posedge clk_i) begin
+`endif
+    // Not gated by reset: in reset the ring is idle and the rules hold
+    // trivially, and a reset read here would mix sync and async use.
+    `KDMA_ASSUME(!task_fire || (task_lines_i != '0))
+    `KDMA_ASSUME(!line_retired_i || (busy_q && (outstanding != '0)))
+  end
+
+
+`ifdef FORMAL
+  // Formal-only (tests/formal, docs/formal.md); never seen by simulation or
+  // lint. The ring's own starvation property for every variant (the one
+  // above is gated by NeverStarves), plus the strengthening invariants that
+  // make the properties inductive: the grant was computed from the stored
+  // descriptor, and the page grant is exactly what the issued lines left.
+  logic [SumBits-1:0]    f_end_line;
+  logic [PtrBits-1:0]    f_rd_ptr, f_end_ptr, f_count, f_space, f_limit;
+  logic [CreditBits-1:0] f_credit, f_pool;
+  logic [LineBits-1:0]   f_first_page;  // lines up to the start page's end
+  logic [LineBits-1:0]   f_used;        // lines issued in the current page
+
+  always_comb begin
+    f_end_line = {1'b0, start_q} + {1'b0, lines_q};
+    f_rd_ptr   = PtrBits'(start_q);
+    f_end_ptr  = f_end_line[PtrBits-1:0];
+    f_count    = f_end_ptr - f_rd_ptr;
+    f_space    = f_rd_ptr - f_end_ptr;
+    f_limit    = (SpaceGuard && (f_space < f_count)) ? f_space : f_count;
+    f_credit   = (f_limit > PtrBits'(PrefetchMax)) ? CreditBits'(PrefetchMax)
+                                                   : CreditBits'(f_limit);
+    f_first_page = LineBits'(PrefetchMax) - LineBits'(start_q[PageBits-1:0]);
+    f_used       = (issued_q < f_first_page) ? issued_q
+                                             : LineBits'(next_line_q[PageBits-1:0]);
+    f_pool       = (f_used >= LineBits'(credit_q)) ? '0
+                                                   : credit_q - CreditBits'(f_used);
+    if (rst_ni) begin
+      // The property under test: grant zero only when every line is issued.
+      assert (!busy_q || (remaining == '0) || (pool_q != '0));
+`ifdef KDMA_FORMAL_STRENGTHEN
+      assert (credit_q == f_credit);
+      assert (pool_q == f_pool);
+      assert (!busy_q || (retired_q != lines_q));
+`endif
+    end
+  end
+`endif
 
 endmodule

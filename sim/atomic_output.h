@@ -1,0 +1,30 @@
+// Output files appear whole or not at all: each is written to a temporary
+// name in the target's directory and renamed into place. Temporaries still
+// registered when SIGINT/SIGTERM arrives are removed before the process exits.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace anesim {
+
+// An output file could not be written; the message names it.
+class OutputError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// A fresh temporary name beside `target`, registered for cleanup on a signal.
+std::string temporary_path_for(const std::string& target);
+// Throws OutputError naming `target` when its directory is missing or
+// not writable, so that a run fails before it spends time simulating.
+void check_writable_directory(const std::string& target);
+// Renames `tmp` onto `target` and unregisters it; throws on failure (and
+// removes `tmp`).
+void commit_temporary(const std::string& tmp, const std::string& target);
+// Writes `content` to `path` atomically; throws OutputError on failure.
+void write_file_atomically(const std::string& path, const std::string& content);
+// Installs the SIGINT/SIGTERM handler that removes registered temporaries.
+void install_output_cleanup_on_signal();
+
+}  // namespace anesim

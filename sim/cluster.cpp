@@ -1,0 +1,126 @@
+#include "sim/cluster.h"
+
+#include <verilated.h>
+#include <verilated_vcd_c.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+namespace anesim {
+
+Cluster::Cluster(const ModelConfig& cfg, const RunSpec& spec)
+    : cfg_(cfg),
+      context_(std::make_unique<VerilatedContext>()),
+      tasks_(spec.tasks),
+      scoreboard_(tasks_),
+      fabric_(cfg, static_cast<uint32_t>(spec.tasks.size())),
+      skip_idle_(spec.skip_idle),
+      core_done_(spec.tasks.size(), 0),
+      period_ps_(static_cast<uint64_t>(std::llround(1e6 / cfg.dram.clock_mhz))) {
+  // A failed RTL assertion must end the run with an error, not abort().
+  context_->fatalOnError(false);
+  context_->traceEverOn(true);
+  for (uint32_t c = 0; c < tasks_.size(); ++c) {
+    cores_.push_back(std::make_unique<CoreHarness>(
+        c, make_ring(spec.variant, context_.get(), fmt::format("core{:02d}", c)), cfg,
+        tasks_[c], scoreboard_));
+  }
+}
+
+Cluster::~Cluster() = default;
+
+void Cluster::trace_to(VerilatedVcdC* vcd, uint64_t from, uint64_t to) {
+  vcd_ = vcd;
+  trace_from_ = from;
+  trace_to_ = to;
+  for (auto& core : cores_) {
+    core->ring().trace(vcd);
+  }
+}
+
+bool Cluster::assertion_failed() const { return context_->gotError(); }
+
+uint64_t Cluster::next_event() const {
+  uint64_t next = fabric_.next_event(now_);
+  for (const auto& core : cores_) {
+    next = std::min(next, core->next_event(fabric_));
+  }
+  return std::max(next, now_);
+}
+
+void Cluster::run_until(uint64_t until) {
+  while (now_ < until && !finished()) {
+    const bool trace = tracing();
+    if (trace) {
+      for (auto& core : cores_) {
+        core->ring().clock_low();
+      }
+      vcd_->dump(now_ * period_ps_);
+    }
+    fabric_.tick(now_, [this](const LineRequest& req) { cores_[req.core]->deliver(req); });
+    for (size_t c = 0; c < cores_.size(); ++c) {
+      cores_[c]->step(now_, fabric_, trace);
+      if (core_done_[c] == 0 && cores_[c]->done()) {
+        core_done_[c] = 1;
+        ++cores_done_;
+      }
+    }
+    if (trace) {
+      vcd_->dump(now_ * period_ps_ + period_ps_ / 2);
+    }
+    ++now_;
+    if (skip_idle_ && !tracing()) {
+      uint64_t next = std::min(next_event(), until);
+      if (vcd_ != nullptr && now_ < trace_from_) {
+        next = std::min(next, trace_from_);
+      }
+      now_ = std::max(now_, next);
+    }
+  }
+}
+
+RunResult Cluster::result() const {
+  RunResult r;
+  double core_gbps_sum = 0;
+  r.core_gbps_min = INFINITY;
+  const double ns_per_cycle = cfg_.cycle_ns();
+  for (size_t c = 0; c < cores_.size(); ++c) {
+    const CoreStats& s = cores_[c]->stats();
+    uint64_t lines = 0;
+    for (const Task& t : tasks_[c]) {
+      lines += t.lines;
+    }
+    r.lines_total += lines;
+    r.lines_prefetched += s.lines_prefetched;
+    r.lines_demand += s.lines_demand;
+    r.sim_cycles = std::max(r.sim_cycles, s.finish_cycle);
+    const double gbps =
+        s.finish_cycle == 0 ? 0.0 : lines * double{kLineBytes} / (s.finish_cycle * ns_per_cycle);
+    core_gbps_sum += gbps;
+    r.core_gbps_min = std::min(r.core_gbps_min, gbps);
+    r.core_gbps_max = std::max(r.core_gbps_max, gbps);
+  }
+  r.core_gbps_mean = cores_.empty() ? 0.0 : core_gbps_sum / cores_.size();
+  r.time_us = r.sim_cycles * ns_per_cycle / 1000.0;
+  r.gbps = r.sim_cycles == 0 ? 0.0 : r.lines_total * double{kLineBytes} / (r.sim_cycles * ns_per_cycle);
+  r.lines_lost = scoreboard_.lines_lost();
+  r.scoreboard_error = scoreboard_.first_error();
+  if (!cores_.empty()) {
+    r.task_credit = cores_[0]->stats().task_credit;
+  }
+  for (const Lpddr5Channel& ch : fabric_.channels()) {
+    const DramStats& d = ch.stats();
+    r.dram.reads += d.reads;
+    r.dram.activates += d.activates;
+    r.dram.precharges += d.precharges;
+    r.dram.refreshes += d.refreshes;
+  }
+  // Every read that did not need its own ACT hit an open row.
+  r.dram.row_hits = r.dram.reads >= r.dram.activates ? r.dram.reads - r.dram.activates : 0;
+  r.rtl_assertion_failed = assertion_failed();
+  return r;
+}
+
+}  // namespace anesim

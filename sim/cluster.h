@@ -1,0 +1,88 @@
+// The cycle-level model of the ANE's kernel-DMA path: up to 16 cores (each a
+// Verilated prefetch ring with its dispatcher, KMem and consumer), the credit
+// fabric and the LPDDR5 channels, advanced together in one C++ loop.
+//
+// Plain C++ on purpose: SystemC owns time at the edges (sim/kdma_testbench.h)
+// and advances this loop a quantum at a time. Cycles in which nothing can
+// happen are skipped: the rings have no free-running state, and the fabric
+// and channels report their next event.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "sim/core_harness.h"
+#include "sim/credit_fabric.h"
+#include "sim/model_config.h"
+#include "sim/prefetch_ring.h"
+#include "sim/scoreboard.h"
+#include "sim/task.h"
+
+class VerilatedContext;
+class VerilatedVcdC;
+
+namespace anesim {
+
+struct RunSpec {
+  RingVariant variant = RingVariant::kBug;
+  std::vector<std::vector<Task>> tasks;  // one descriptor list per active core
+  bool skip_idle = true;                 // off only to cross-check the skipping
+};
+
+struct RunResult {
+  uint64_t sim_cycles = 0;  // cycles until the last core retired its last line
+  double time_us = 0;
+  double gbps = 0;          // all cores' bytes / simulated time
+  double core_gbps_min = 0, core_gbps_mean = 0, core_gbps_max = 0;
+  uint64_t lines_total = 0;
+  uint64_t lines_prefetched = 0;
+  uint64_t lines_demand = 0;
+  uint64_t lines_lost = 0;  // from the scoreboard
+  std::string scoreboard_error;
+  std::vector<uint32_t> task_credit;  // core 0's lookahead grant per task
+  DramStats dram;
+  bool rtl_assertion_failed = false;
+};
+
+class Cluster {
+ public:
+  Cluster(const ModelConfig& cfg, const RunSpec& spec);
+  ~Cluster();
+  Cluster(const Cluster&) = delete;
+  Cluster& operator=(const Cluster&) = delete;
+
+  // Dump every ring's signals for cycles [from, to) into `vcd`, whose scopes
+  // are core00, core01, ... Call before running.
+  void trace_to(VerilatedVcdC* vcd, uint64_t from, uint64_t to);
+
+  // Advances until cycle `until`, every core is done, or an RTL assertion
+  // fires.
+  void run_until(uint64_t until);
+  bool finished() const { return cores_done_ == cores_.size() || assertion_failed(); }
+  bool assertion_failed() const;
+  uint64_t now() const { return now_; }
+
+  RunResult result() const;
+
+ private:
+  bool tracing() const { return vcd_ != nullptr && now_ >= trace_from_ && now_ < trace_to_; }
+  uint64_t next_event() const;
+
+  const ModelConfig& cfg_;
+  std::unique_ptr<VerilatedContext> context_;
+  std::vector<std::vector<Task>> tasks_;
+  Scoreboard scoreboard_;
+  CreditFabric fabric_;
+  std::vector<std::unique_ptr<CoreHarness>> cores_;
+  bool skip_idle_;
+  uint64_t now_ = 0;
+  size_t cores_done_ = 0;
+  std::vector<uint8_t> core_done_;
+  VerilatedVcdC* vcd_ = nullptr;
+  uint64_t trace_from_ = 0, trace_to_ = 0;
+  uint64_t period_ps_;
+};
+
+}  // namespace anesim

@@ -1,0 +1,83 @@
+#include "sim/core_harness.h"
+
+namespace anesim {
+
+CoreHarness::CoreHarness(uint32_t id, std::unique_ptr<PrefetchRing> ring, const ModelConfig& cfg,
+                         const std::vector<Task>& tasks, Scoreboard& scoreboard)
+    : id_(id),
+      ring_(std::move(ring)),
+      tasks_(tasks),
+      scoreboard_(scoreboard),
+      dispatch_cycles_(cfg.ane.task_dispatch_cycles),
+      dispatch_ready_(uint64_t{cfg.ane.launch_overhead_cycles} + cfg.ane.task_dispatch_cycles),
+      kmem_line_(cfg.ane.kmem_lines),
+      kmem_full_(cfg.ane.kmem_lines, 0) {}
+
+void CoreHarness::deliver(const LineRequest& req) {
+  const size_t slot = req.tag % kmem_full_.size();
+  if (kmem_full_[slot] != 0 || req.tag < retire_seq_ || req.tag >= issue_seq_) {
+    scoreboard_.corrupted(id_, req.line, "KMem slot overwritten or stale response");
+    return;
+  }
+  kmem_line_[slot] = req.line;
+  kmem_full_[slot] = 1;
+}
+
+void CoreHarness::step(uint64_t now, CreditFabric& fabric, bool force_clock) {
+  const RingOutputs& out = ring_->outputs();
+  RingInputs in;
+  bool event = force_clock;
+
+  const size_t head = retire_seq_ % kmem_full_.size();
+  if (out.busy && kmem_full_[head] != 0) {
+    in.line_retired = true;
+    event = true;
+  }
+  if (!out.busy && next_task_ < tasks_.size() && now >= dispatch_ready_) {
+    in.task_valid = true;
+    in.task_start_line = tasks_[next_task_].start_line;
+    in.task_lines = tasks_[next_task_].lines;
+    event = true;
+  }
+  if (out.req_valid && fabric.can_accept(id_, now)) {
+    in.req_ready = true;
+    fabric.send(LineRequest{out.req_line, id_, issue_seq_++, out.req_prefetch}, now);
+    ++(out.req_prefetch ? stats_.lines_prefetched : stats_.lines_demand);
+    event = true;
+  }
+  if (!event) {
+    return;
+  }
+  if (in.line_retired) {
+    kmem_full_[head] = 0;
+    scoreboard_.consumed(id_, kmem_line_[head]);
+    ++retire_seq_;
+  }
+  const bool was_busy = out.busy;
+  ring_->clock(in);
+  if (in.task_valid) {
+    ++next_task_;
+    stats_.task_credit.push_back(ring_->outputs().prefetch_credit);
+  }
+  if (was_busy && !ring_->outputs().busy) {
+    stats_.finish_cycle = now + 1;
+    dispatch_ready_ = now + 1 + dispatch_cycles_;
+  }
+}
+
+uint64_t CoreHarness::next_event(const CreditFabric& fabric) const {
+  const RingOutputs& out = ring_->outputs();
+  if (out.busy && kmem_full_[retire_seq_ % kmem_full_.size()] != 0) {
+    return 0;  // can retire now
+  }
+  uint64_t next = kNever;
+  if (out.req_valid) {
+    next = fabric.next_accept(id_);
+  }
+  if (!out.busy && next_task_ < tasks_.size()) {
+    next = std::min(next, dispatch_ready_);
+  }
+  return next;
+}
+
+}  // namespace anesim

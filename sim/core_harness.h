@@ -1,0 +1,62 @@
+// One ANE core around its prefetch ring: the task dispatcher that feeds
+// descriptors (with the per-task dispatch overhead), the 64 KiB KMem that
+// receives lines in any order, and the consumer that drains them in order
+// into the scoreboard.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "sim/credit_fabric.h"
+#include "sim/model_config.h"
+#include "sim/prefetch_ring.h"
+#include "sim/scoreboard.h"
+#include "sim/task.h"
+
+namespace anesim {
+
+struct CoreStats {
+  uint64_t lines_prefetched = 0;  // requests issued on the lookahead path
+  uint64_t lines_demand = 0;      // requests issued stop-and-go
+  uint64_t finish_cycle = 0;      // the cycle after the last line retired
+  std::vector<uint32_t> task_credit;  // lookahead grant latched per task
+};
+
+class CoreHarness {
+ public:
+  CoreHarness(uint32_t id, std::unique_ptr<PrefetchRing> ring, const ModelConfig& cfg,
+              const std::vector<Task>& tasks, Scoreboard& scoreboard);
+
+  // Read data for request `req` lands in KMem.
+  void deliver(const LineRequest& req);
+
+  // One cycle. The ring is clocked only when one of its inputs carries an
+  // event (the ring has no free-running state), unless `force_clock`.
+  void step(uint64_t now, CreditFabric& fabric, bool force_clock);
+
+  // The earliest cycle at which step() would clock the ring (0: now).
+  uint64_t next_event(const CreditFabric& fabric) const;
+  bool done() const { return next_task_ == tasks_.size() && !ring_->outputs().busy; }
+
+  const CoreStats& stats() const { return stats_; }
+  PrefetchRing& ring() { return *ring_; }
+
+ private:
+  uint32_t id_;
+  std::unique_ptr<PrefetchRing> ring_;
+  const std::vector<Task>& tasks_;
+  Scoreboard& scoreboard_;
+  uint32_t dispatch_cycles_;
+  size_t next_task_ = 0;
+  uint64_t dispatch_ready_;
+  // KMem slot of request tag t is t % size; the ring never has more lines
+  // outstanding than KMem holds, so a slot is free when its line arrives.
+  std::vector<uint32_t> kmem_line_;
+  std::vector<uint8_t> kmem_full_;
+  uint64_t issue_seq_ = 0;
+  uint64_t retire_seq_ = 0;
+  CoreStats stats_;
+};
+
+}  // namespace anesim

@@ -1,0 +1,38 @@
+#include "sim/credit_fabric.h"
+
+#include <algorithm>
+
+namespace anesim {
+
+CreditFabric::CreditFabric(const ModelConfig& cfg, uint32_t cores)
+    : cfg_(cfg.fabric),
+      map_(cfg.dram),
+      channels_(cfg.dram.channels, Lpddr5Channel(cfg.dram)),
+      credits_(cores, cfg.fabric.credits_per_core),
+      port_free_(cores, 0),
+      ingress_(cfg.dram.channels) {}
+
+void CreditFabric::send(const LineRequest& req, uint64_t now) {
+  --credits_[req.core];
+  port_free_[req.core] = now + cfg_.port_cycles_per_line;
+  requests_.push_back(Arriving{now + cfg_.request_latency, req, map_.map(req.line)});
+}
+
+uint64_t CreditFabric::next_event(uint64_t now) const {
+  uint64_t next = kNever;
+  if (!requests_.empty()) {
+    next = std::min(next, requests_.front().due);
+  }
+  for (size_t ch = 0; ch < channels_.size(); ++ch) {
+    if (!ingress_[ch].empty() && channels_[ch].can_accept()) {
+      return now;
+    }
+    next = std::min(next, channels_[ch].next_event(now));
+  }
+  if (!responses_.empty()) {
+    next = std::min(next, responses_.top().due);
+  }
+  return std::max(next, now);
+}
+
+}  // namespace anesim

@@ -1,0 +1,96 @@
+// The request fabric between the 16 cores and the LPDDR5 channels.
+//  * Each core holds `credits_per_core` request credits; a request spends one
+//    and its response returns it (credit-based flow control, no drops).
+//  * Each core's port accepts one line every `port_cycles_per_line` cycles.
+//  * Requests reach the channel's controller after `request_latency` cycles,
+//    waiting in a per-channel ingress FIFO while the controller queue is full.
+//  * Read data reaches the core's KMem `response_latency` cycles after the
+//    burst ends.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <queue>
+#include <vector>
+
+#include "sim/dram_address_map.h"
+#include "sim/lpddr5_channel.h"
+#include "sim/model_config.h"
+
+namespace anesim {
+
+class CreditFabric {
+ public:
+  CreditFabric(const ModelConfig& cfg, uint32_t cores);
+
+  bool can_accept(uint32_t core, uint64_t now) const {
+    return credits_[core] != 0 && now >= port_free_[core];
+  }
+  // The earliest cycle a core that has a request could send it; kNever while
+  // it waits for a credit (a delivery will wake it).
+  uint64_t next_accept(uint32_t core) const {
+    return credits_[core] != 0 ? port_free_[core] : kNever;
+  }
+  void send(const LineRequest& req, uint64_t now);
+
+  // Advances the fabric and the channels by one cycle; hands every response
+  // due at `now` to `deliver(const LineRequest&)`.
+  template <typename Deliver>
+  void tick(uint64_t now, Deliver&& deliver);
+
+  // The earliest cycle >= now at which tick() has anything to do.
+  uint64_t next_event(uint64_t now) const;
+
+  const std::vector<Lpddr5Channel>& channels() const { return channels_; }
+
+ private:
+  struct InFlight {
+    uint64_t due;
+    uint64_t order;  // ties resolve in send order: deterministic runs
+    LineRequest req;
+    bool operator>(const InFlight& o) const {
+      return due != o.due ? due > o.due : order > o.order;
+    }
+  };
+  struct Arriving {
+    uint64_t due;
+    LineRequest req;
+    DramCoord at;
+  };
+
+  FabricConfig cfg_;
+  DramAddressMap map_;
+  std::vector<Lpddr5Channel> channels_;
+  std::vector<uint32_t> credits_;
+  std::vector<uint64_t> port_free_;
+  std::deque<Arriving> requests_;  // fixed latency keeps it sorted by due
+  std::vector<std::deque<Arriving>> ingress_;
+  std::priority_queue<InFlight, std::vector<InFlight>, std::greater<>> responses_;
+  uint64_t order_ = 0;
+};
+
+template <typename Deliver>
+void CreditFabric::tick(uint64_t now, Deliver&& deliver) {
+  while (!requests_.empty() && requests_.front().due <= now) {
+    ingress_[requests_.front().at.channel].push_back(requests_.front());
+    requests_.pop_front();
+  }
+  for (size_t ch = 0; ch < channels_.size(); ++ch) {
+    auto& in = ingress_[ch];
+    while (!in.empty() && channels_[ch].can_accept()) {
+      channels_[ch].enqueue(in.front().req, in.front().at, now);
+      in.pop_front();
+    }
+    channels_[ch].tick(now, [&](const LineRequest& req, uint64_t data_done) {
+      responses_.push(InFlight{data_done + cfg_.response_latency, order_++, req});
+    });
+  }
+  while (!responses_.empty() && responses_.top().due <= now) {
+    const LineRequest req = responses_.top().req;
+    responses_.pop();
+    ++credits_[req.core];
+    deliver(req);
+  }
+}
+
+}  // namespace anesim

@@ -1,0 +1,145 @@
+// One LPDDR5 x16 channel: a read queue, an FR-FCFS open-page controller and
+// per-bank row-buffer state, honouring the JEDEC-style timings of the config.
+// Kernel DMA only reads, so there is no write path.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "sim/dram_address_map.h"
+#include "sim/model_config.h"
+
+namespace anesim {
+
+constexpr uint64_t kNever = std::numeric_limits<uint64_t>::max();
+
+// A line read travelling from a core to DRAM and back.
+struct LineRequest {
+  uint32_t line = 0;      // line address
+  uint32_t core = 0;      // requesting core
+  uint64_t tag = 0;       // the core's request sequence number
+  bool prefetch = false;  // issued on the lookahead path
+};
+
+struct DramStats {
+  uint64_t reads = 0;
+  uint64_t row_hits = 0;
+  uint64_t activates = 0;
+  uint64_t precharges = 0;
+  uint64_t refreshes = 0;
+};
+
+class Lpddr5Channel {
+ public:
+  explicit Lpddr5Channel(const DramConfig& cfg);
+
+  bool can_accept() const { return queue_.size() < cfg_.queue_depth; }
+  void enqueue(const LineRequest& req, const DramCoord& where, uint64_t now);
+  bool idle() const { return queue_.empty(); }
+
+  // Issues at most one command at cycle `now`. A read's data completes at the
+  // returned cycle; `done` receives the request and that cycle.
+  template <typename Done>
+  void tick(uint64_t now, Done&& done);
+
+  // The earliest cycle >= now at which tick() may issue a command.
+  uint64_t next_event(uint64_t now) const;
+
+  const DramStats& stats() const { return stats_; }
+
+ private:
+  struct Bank {
+    bool open = false;
+    uint32_t row = 0;
+    uint64_t act_ok = 0;  // earliest ACT
+    uint64_t rd_ok = 0;   // earliest RD (tRCD after ACT)
+    uint64_t pre_ok = 0;  // earliest PRE (tRAS after ACT, tRTP after RD)
+  };
+  struct Pending {
+    LineRequest req;
+    DramCoord at;
+    uint64_t arrival;
+  };
+  enum class Cmd { kNone, kRead, kActivate, kPrecharge };
+
+  uint64_t act_allowed(const Bank& b) const;
+  // A queued read targets this open row.
+  bool row_wanted(const DramCoord& at) const;
+  Cmd next_command(const Pending& p, uint64_t* when) const;
+  bool refresh_pending(uint64_t now) const { return cfg_.t.refi != 0 && now >= refresh_due_; }
+  bool try_refresh(uint64_t now);
+
+  DramConfig cfg_;
+  std::vector<Bank> banks_;
+  std::vector<Pending> queue_;  // arrival order
+  uint64_t rd_ok_ = 0;          // tCCD
+  uint64_t act_ok_ = 0;         // tRRD
+  std::array<uint64_t, 4> last_acts_{};  // tFAW window, oldest first
+  uint64_t refresh_due_;
+  uint64_t busy_until_ = 0;     // refresh in progress
+  DramStats stats_;
+};
+
+template <typename Done>
+void Lpddr5Channel::tick(uint64_t now, Done&& done) {
+  if (now < busy_until_) {
+    return;
+  }
+  if (refresh_pending(now)) {
+    try_refresh(now);
+    return;
+  }
+  // First ready: the oldest request whose row is open and whose RD is legal.
+  for (size_t i = 0; i < queue_.size(); ++i) {
+    uint64_t when;
+    if (next_command(queue_[i], &when) == Cmd::kRead && when <= now) {
+      Pending p = queue_[i];
+      queue_.erase(queue_.begin() + static_cast<std::ptrdiff_t>(i));
+      Bank& b = banks_[p.at.bank];
+      rd_ok_ = now + cfg_.t.ccd;
+      b.pre_ok = std::max(b.pre_ok, now + cfg_.t.rtp);
+      ++stats_.reads;
+      if (cfg_.close_page && !row_wanted(p.at)) {
+        // Auto-precharge: the row closes as soon as tRAS and tRTP allow.
+        b.open = false;
+        b.act_ok = b.pre_ok + cfg_.t.rp;
+        ++stats_.precharges;
+      }
+      done(p.req, now + cfg_.t.rl + cfg_.t.burst);
+      return;
+    }
+  }
+  // Then first come: open or close a row for the oldest request that can
+  // make progress now.
+  for (const Pending& p : queue_) {
+    uint64_t when;
+    const Cmd cmd = next_command(p, &when);
+    if (when > now) {
+      continue;
+    }
+    Bank& b = banks_[p.at.bank];
+    if (cmd == Cmd::kActivate) {
+      b.open = true;
+      b.row = p.at.row;
+      b.rd_ok = now + cfg_.t.rcd;
+      b.pre_ok = now + cfg_.t.ras;
+      act_ok_ = now + cfg_.t.rrd;
+      for (size_t k = 0; k + 1 < last_acts_.size(); ++k) {
+        last_acts_[k] = last_acts_[k + 1];
+      }
+      last_acts_.back() = now;
+      ++stats_.activates;
+      return;
+    }
+    if (cmd == Cmd::kPrecharge) {
+      b.open = false;
+      b.act_ok = now + cfg_.t.rp;
+      ++stats_.precharges;
+      return;
+    }
+  }
+}
+
+}  // namespace anesim

@@ -1,0 +1,72 @@
+// Parameters of the simulated machine. Every field is physical (a clock, a
+// latency, a width, a count); configs/m3-air.yaml gives each one its source.
+// All timings are in cycles of the single simulation clock (the LPDDR5 CK).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace anesim {
+
+// JEDEC-style LPDDR5 timings, in CK cycles.
+struct DramTimings {
+  uint32_t rl = 0;       // read latency: RD command to first data
+  uint32_t burst = 0;    // data-bus cycles of one 64 B line (BL32 on x16)
+  uint32_t rcd = 0;      // ACT to RD
+  uint32_t rp = 0;       // PRE to ACT (per bank)
+  uint32_t ras = 0;      // ACT to PRE
+  uint32_t rtp = 0;      // RD to PRE
+  uint32_t ccd = 0;      // RD to RD, same channel
+  uint32_t rrd = 0;      // ACT to ACT, different banks
+  uint32_t faw = 0;      // window holding at most four ACTs
+  uint32_t refi = 0;     // all-bank refresh interval (0 disables refresh)
+  uint32_t rfc = 0;      // all-bank refresh cycle time
+};
+
+struct DramConfig {
+  std::string preset;           // a name for reports, e.g. "LPDDR5-6400"
+  double clock_mhz = 0;         // CK; also the simulation clock
+  uint32_t channels = 0;        // independent x16 channels
+  uint32_t channel_bytes_per_cycle = 0;  // data bus bytes per CK (x16 at 8 beats/CK)
+  uint32_t banks = 0;           // banks per channel
+  uint32_t row_bytes = 0;       // row (page) size per channel
+  uint32_t queue_depth = 0;     // controller read-queue entries per channel
+  bool bank_xor_hash = true;    // permutation-based bank interleaving
+  bool close_page = true;       // precharge after a read unless a queued read hits the row
+  DramTimings t;
+};
+
+// The request fabric between the cores and the memory controllers.
+struct FabricConfig {
+  uint32_t request_latency = 0;   // core port to controller queue, cycles
+  uint32_t response_latency = 0;  // controller data to KMem, cycles
+  uint32_t credits_per_core = 0;  // outstanding line requests a core may hold
+  uint32_t port_cycles_per_line = 0;  // per-core port: one line every N cycles
+};
+
+struct AneConfig {
+  uint32_t cores = 0;                 // cores present on the die
+  uint32_t kmem_lines = 0;            // 64 KiB KMem / 64 B
+  uint32_t task_dispatch_cycles = 0;  // descriptor fetch and setup, per task
+  uint32_t launch_overhead_cycles = 0;  // once per run, before the first task
+};
+
+struct SimulationConfig {
+  uint64_t max_cycles = 0;     // guard against runs that would never end
+  uint32_t quantum_cycles = 0; // SystemC time-decoupling quantum
+};
+
+struct ModelConfig {
+  std::string source;  // where the values came from (file name or "<built-in>")
+  DramConfig dram;
+  FabricConfig fabric;
+  AneConfig ane;
+  SimulationConfig sim;
+
+  double cycle_ns() const { return 1000.0 / dram.clock_mhz; }
+  double peak_gbps() const {
+    return dram.channels * dram.channel_bytes_per_cycle * dram.clock_mhz / 1000.0;
+  }
+};
+
+}  // namespace anesim

@@ -1,0 +1,64 @@
+// The testbench's view of one Verilated prefetch ring: plain C++ inputs and
+// outputs, one call per rising clock edge. The variant (bug, fix, ...) is a
+// Verilator parameter, so each variant is its own generated class; this
+// interface hides which one a core holds.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+class VerilatedContext;
+class VerilatedVcdC;
+
+namespace anesim {
+
+enum class RingVariant {
+  kBug,      // 14-bit pointers, no epoch bit (erratum, both sides of the V)
+  kFix,      // epoch-extended pointers: never starves
+  kSnippet,  // the published snippet literally: count only, one-sided V
+  kEpoch1,   // one epoch bit: aliases again on an even number of laps
+};
+
+const char* variant_name(RingVariant v);
+std::optional<RingVariant> parse_variant(const std::string& name);
+// The variant names accepted on the command line, for messages.
+const char* variant_choices();
+
+struct RingInputs {
+  bool task_valid = false;
+  uint32_t task_start_line = 0;
+  uint32_t task_lines = 0;
+  bool req_ready = false;
+  bool line_retired = false;
+};
+
+struct RingOutputs {
+  bool task_ready = false;
+  bool req_valid = false;
+  bool req_prefetch = false;
+  uint32_t req_line = 0;
+  bool busy = false;
+  uint32_t prefetch_credit = 0;
+  uint32_t page_credit = 0;
+  uint32_t lines_issued = 0;
+  uint32_t lines_retired = 0;
+};
+
+class PrefetchRing {
+ public:
+  virtual ~PrefetchRing() = default;
+  // One rising edge of clk_i with these inputs applied.
+  virtual void clock(const RingInputs& in) = 0;
+  // Drives clk_i low on its own, so that a waveform shows the clock.
+  virtual void clock_low() = 0;
+  virtual const RingOutputs& outputs() const = 0;
+  virtual void trace(VerilatedVcdC* vcd) = 0;
+};
+
+// `name` becomes the instance's scope in waveforms (e.g. "core00").
+std::unique_ptr<PrefetchRing> make_ring(RingVariant variant, VerilatedContext* context,
+                                        const std::string& name);
+
+}  // namespace anesim

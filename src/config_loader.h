@@ -1,0 +1,25 @@
+// Reads a machine description (configs/*.yaml) into a ModelConfig.
+// Strict: unknown keys, missing keys, wrong types and physically impossible
+// values are errors naming the file, line, column and field.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+#include "sim/model_config.h"
+
+namespace anesim {
+
+class ConfigError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// The M3 Air description compiled into the binary (same text as
+// configs/m3-air.yaml).
+ModelConfig builtin_config();
+ModelConfig load_config_file(const std::string& path);
+// `origin` names the text in messages (a file name or "<built-in>").
+ModelConfig parse_config(const std::string& text, const std::string& origin);
+
+}  // namespace anesim

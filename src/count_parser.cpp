@@ -1,0 +1,35 @@
+#include "src/count_parser.h"
+
+#include <fmt/format.h>
+
+namespace anesim {
+
+uint64_t parse_count(const std::string& text, const std::string& option, uint64_t min,
+                     uint64_t max) {
+  const bool hex = text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
+  const std::string digits = hex ? text.substr(2) : text;
+  const char* allowed = hex ? "0123456789abcdefABCDEF" : "0123456789";
+  if (digits.empty() || digits.find_first_not_of(allowed) != std::string::npos) {
+    const char* hint = !text.empty() && (text[0] == '-' || text[0] == '+')
+                           ? " (a count has no sign)"
+                           : "";
+    throw UsageError(fmt::format(
+        "{}: '{}' is not a number: expected decimal digits or 0x followed by hex digits{}", option,
+        text, hint));
+  }
+  const unsigned base = hex ? 16 : 10;
+  uint64_t value = 0;
+  for (char ch : digits) {
+    const unsigned d = ch <= '9' ? ch - '0' : (ch | 0x20) - 'a' + 10;
+    if (d > max || value > (max - d) / base) {
+      throw UsageError(fmt::format("{}: '{}' is too large (at most {})", option, text, max));
+    }
+    value = value * base + d;
+  }
+  if (value < min) {
+    throw UsageError(fmt::format("{}: '{}' is too small (at least {})", option, text, min));
+  }
+  return value;
+}
+
+}  // namespace anesim

@@ -1,0 +1,63 @@
+// The anesim command line. Runs one simulation by default; subcommands add
+// the benchmark. SystemC calls sc_main once per process.
+#include <systemc>
+
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "sim/atomic_output.h"
+#include "src/bench_command.h"
+#include "src/config_loader.h"
+#include "src/count_parser.h"
+#include "src/exit_codes.h"
+#include "src/run_command.h"
+
+int sc_main(int argc, char* argv[]) {
+  using namespace anesim;
+  install_output_cleanup_on_signal();
+  sc_core::sc_report_handler::set_actions(sc_core::SC_WARNING, sc_core::SC_DO_NOTHING);
+
+  CLI::App app{"anesim: cycle-level model of the Apple M3 ANE kernel-DMA prefetch ring"};
+  app.set_version_flag("--version", "anesim 0.1.0");
+  RunOptions run;
+  add_run_options(app, run);
+  BenchOptions bench;
+  CLI::App* bench_cmd = add_bench_command(app, bench);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::Success& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);
+    return kExitUsage;
+  }
+
+  try {
+    if (bench_cmd->parsed()) {
+      return bench_command(bench);
+    }
+    return run_command(run);
+  } catch (const UsageError& e) {
+    std::fprintf(stderr, "anesim: error: %s\n", e.what());
+    return kExitUsage;
+  } catch (const ConfigError& e) {
+    std::fprintf(stderr, "anesim: error: %s\n", e.what());
+    return kExitConfig;
+  } catch (const OutputError& e) {
+    std::fprintf(stderr, "anesim: error: %s\n", e.what());
+    return kExitOutput;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "anesim: error: %s\n", e.what());
+    return kExitSimulationFailed;
+  }
+}
+
+// Our own entry point, so that SystemC's banner is off before the kernel
+// initialises (it would otherwise precede every report).
+int main(int argc, char* argv[]) {
+  setenv("SC_COPYRIGHT_MESSAGE", "DISABLE", 0);
+  return sc_core::sc_elab_and_sim(argc, argv);
+}

@@ -1,0 +1,150 @@
+#include "src/run_report.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "sim/units.h"
+
+namespace anesim {
+
+namespace {
+
+const char* variant_summary(RingVariant v) {
+  switch (v) {
+    case RingVariant::kBug:
+      return "14-bit ring pointers, no epoch bit (the erratum)";
+    case RingVariant::kFix:
+      return "epoch-extended ring pointers (fixed)";
+    case RingVariant::kSnippet:
+      return "the published snippet: 14-bit count only";
+    case RingVariant::kEpoch1:
+      return "one epoch bit (aliases on even laps)";
+  }
+  return "";
+}
+
+std::string json_escape(const std::string& s) {
+  std::string out;
+  for (char ch : s) {
+    if (ch == '"' || ch == '\\') {
+      out += '\\';
+      out += ch;
+    } else if (static_cast<unsigned char>(ch) < 0x20) {
+      out += fmt::format("\\u{:04x}", static_cast<int>(ch));
+    } else {
+      out += ch;
+    }
+  }
+  return out;
+}
+
+std::vector<uint32_t> task_lengths(const Workload& w) {
+  std::vector<uint32_t> lengths;
+  for (const Task& t : split_transfer(w.base_line, w.lines_per_core, w.split)) {
+    lengths.push_back(t.lines);
+  }
+  return lengths;
+}
+
+std::string tasks_text(const std::vector<uint32_t>& lengths) {
+  std::string s;
+  for (size_t i = 0; i < lengths.size();) {
+    size_t j = i;
+    while (j < lengths.size() && lengths[j] == lengths[i]) {
+      ++j;
+    }
+    s += fmt::format("{}{} x {} (0x{:x}) lines", s.empty() ? "" : " + ", j - i, lengths[i],
+                     lengths[i]);
+    i = j;
+  }
+  return s;
+}
+
+}  // namespace
+
+bool in_notch(const RunReport& r) {
+  const std::vector<uint32_t> lengths = task_lengths(r.workload);
+  for (size_t i = 0; i < r.result.task_credit.size() && i < lengths.size(); ++i) {
+    if (r.result.task_credit[i] < std::min<uint32_t>(lengths[i], kPageLines)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+std::string format_text(const RunReport& r) {
+  const RunResult& res = r.result;
+  const ModelConfig& cfg = *r.config;
+  const LapPosition lap = lap_position(r.workload.lines_per_core);
+  const std::vector<uint32_t> lengths = task_lengths(r.workload);
+  std::string credits;
+  for (uint32_t c : res.task_credit) {
+    credits += fmt::format("{}{}", credits.empty() ? "" : ", ", c);
+  }
+  const double total = static_cast<double>(std::max<uint64_t>(res.lines_total, 1));
+  std::string out;
+  out += fmt::format("anesim: kernel-DMA prefetch ring, variant {} ({})\n",
+                     variant_name(r.variant), variant_summary(r.variant));
+  out += fmt::format("  config           {} ({}, {} x16 channels, {:.1f} GB/s peak)\n",
+                     cfg.source, cfg.dram.preset, cfg.dram.channels, cfg.peak_gbps());
+  out += fmt::format("  cores            {} active\n", r.workload.cores);
+  out += fmt::format("  lines per core   {} (0x{:x}) = {:.3f} MiB: k = {} laps, x = {:+d} lines\n",
+                     r.workload.lines_per_core, r.workload.lines_per_core,
+                     r.workload.lines_per_core * double{kLineBytes} / (1 << 20), lap.k, lap.x);
+  out += fmt::format("  tasks per core   {}\n", tasks_text(lengths));
+  out += fmt::format("  lookahead grant  {} of {} lines per page (core 0, per task)\n", credits,
+                     kPageLines);
+  out += fmt::format("  notch            {}\n",
+                     in_notch(r) ? "yes: the ring granted less lookahead than the task needs"
+                                 : "no");
+  out += fmt::format("  simulated time   {:.2f} us ({} cycles at {:.0f} MHz)\n", res.time_us,
+                     res.sim_cycles, cfg.dram.clock_mhz);
+  out += fmt::format("  DRAM throughput  {:.2f} GB/s (all cores' bytes / simulated time)\n",
+                     res.gbps);
+  out += fmt::format("  per core         {:.3f} GB/s mean (min {:.3f}, max {:.3f})\n",
+                     res.core_gbps_mean, res.core_gbps_min, res.core_gbps_max);
+  out += fmt::format("  prefetch path    {} lines ({:.1f} %)\n", res.lines_prefetched,
+                     100.0 * res.lines_prefetched / total);
+  out += fmt::format("  demand path      {} lines ({:.1f} %)\n", res.lines_demand,
+                     100.0 * res.lines_demand / total);
+  out += fmt::format("  DRAM             {} reads, {} row hits ({:.1f} %), {} refreshes\n",
+                     res.dram.reads, res.dram.row_hits,
+                     100.0 * res.dram.row_hits / std::max<uint64_t>(res.dram.reads, 1),
+                     res.dram.refreshes);
+  if (res.lines_lost == 0) {
+    out += fmt::format("  scoreboard       all {} lines delivered once, in order, at the right "
+                       "address\n",
+                       res.lines_total);
+  } else {
+    out += fmt::format("  scoreboard       {} lines lost, duplicated or out of order; first: {}\n",
+                       res.lines_lost, res.scoreboard_error);
+  }
+  return out;
+}
+
+std::string format_json(const RunReport& r) {
+  const RunResult& res = r.result;
+  const LapPosition lap = lap_position(r.workload.lines_per_core);
+  std::string tasks, credits;
+  for (uint32_t n : task_lengths(r.workload)) {
+    tasks += fmt::format("{}{}", tasks.empty() ? "" : ", ", n);
+  }
+  for (uint32_t c : res.task_credit) {
+    credits += fmt::format("{}{}", credits.empty() ? "" : ", ", c);
+  }
+  return fmt::format(
+      "{{\"variant\": \"{}\", \"cores\": {}, \"lines_per_core\": {}, \"k\": {}, \"x\": {}, "
+      "\"tasks\": {}, \"task_lines\": [{}], \"task_credit\": [{}], \"notch\": {}, "
+      "\"time_us\": {:.4f}, \"gbps\": {:.4f}, \"core_gbps_mean\": {:.4f}, "
+      "\"core_gbps_min\": {:.4f}, \"core_gbps_max\": {:.4f}, \"lines_prefetched\": {}, "
+      "\"lines_demand\": {}, \"lines_lost\": {}, \"sim_cycles\": {}, \"dram_reads\": {}, "
+      "\"dram_row_hits\": {}, \"config\": \"{}\"}}\n",
+      variant_name(r.variant), r.workload.cores, r.workload.lines_per_core, lap.k, lap.x,
+      r.workload.split, tasks, credits, in_notch(r) ? "true" : "false", res.time_us, res.gbps,
+      res.core_gbps_mean, res.core_gbps_min, res.core_gbps_max, res.lines_prefetched,
+      res.lines_demand, res.lines_lost, res.sim_cycles, res.dram.reads, res.dram.row_hits,
+      json_escape(r.config->source));
+}
+
+}  // namespace anesim

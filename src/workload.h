@@ -1,0 +1,35 @@
+// Turns what a user asks for (lines per core or a layer shape, cores, split)
+// into per-core task descriptor lists, laid out as the published task
+// descriptors show: core i's slice starts at base + i * size.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "sim/task.h"
+
+namespace anesim {
+
+struct Workload {
+  uint32_t cores = 16;
+  uint32_t lines_per_core = 0;
+  uint32_t split = 1;      // back-to-back tasks per core
+  uint32_t base_line = 0;  // line address of core 0's slice
+};
+
+std::vector<std::vector<Task>> build_tasks(const Workload& w);
+
+// Lines per core of a fp16 1x1 conv / linear X[1,D] x W[D,N] on the 16-core
+// ANE: ceil(N/16) * D * 2 bytes, rounded up to whole 64 B lines. Returns 0
+// when the result does not fit 32 bits.
+uint64_t lines_for_shape(uint64_t cin_d, uint64_t cout_n);
+
+// A length as laps and signed offset from the nearest lap boundary:
+// lines = k * 0x4000 + x with |x| <= 0x2000.
+struct LapPosition {
+  uint64_t k = 0;
+  int64_t x = 0;
+};
+LapPosition lap_position(uint64_t lines);
+
+}  // namespace anesim
