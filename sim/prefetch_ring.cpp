@@ -18,7 +18,14 @@ class VerilatedRing final : public PrefetchRing {
  public:
   VerilatedRing(VerilatedContext* context, const std::string& name)
       : model_(context, name.c_str()) {
+    reset();
+  }
+
+  void reset() override {
     model_.clk_i = 0;
+    model_.task_valid_i = 0;
+    model_.req_ready_i = 0;
+    model_.line_retired_i = 0;
     model_.rst_ni = 0;
     model_.eval();
     model_.rst_ni = 1;

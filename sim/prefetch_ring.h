@@ -51,6 +51,8 @@ class PrefetchRing {
   virtual ~PrefetchRing() = default;
   // One rising edge of clk_i with these inputs applied.
   virtual void clock(const RingInputs& in) = 0;
+  // Asynchronous reset pulse: back to idle, counters cleared.
+  virtual void reset() = 0;
   // Drives clk_i low on its own, so that a waveform shows the clock.
   virtual void clock_low() = 0;
   virtual const RingOutputs& outputs() const = 0;

@@ -1,0 +1,83 @@
+// The machine description reader: the built-in config equals the shipped
+// file, and every kind of bad file gets an error naming file, line and field.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include "src/config_loader.h"
+
+namespace anesim {
+namespace {
+
+std::string shipped_yaml() {
+  std::ifstream in(ANESIM_SOURCE_DIR "/configs/m3-air.yaml");
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string error_of(const std::string& text) {
+  try {
+    parse_config(text, "t.yaml");
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+std::string replaced(const std::string& from, const std::string& to) {
+  std::string y = shipped_yaml();
+  const size_t at = y.find(from);
+  REQUIRE(at != std::string::npos);
+  return y.replace(at, from.size(), to);
+}
+
+TEST_CASE("the built-in config is configs/m3-air.yaml", "[config]") {
+  const ModelConfig a = builtin_config();
+  const ModelConfig b = load_config_file(ANESIM_SOURCE_DIR "/configs/m3-air.yaml");
+  CHECK(a.dram.t.rcd == b.dram.t.rcd);
+  CHECK(a.fabric.port_cycles_per_line == b.fabric.port_cycles_per_line);
+  CHECK(a.ane.launch_overhead_cycles == b.ane.launch_overhead_cycles);
+  CHECK(a.peak_gbps() == Approx(102.4));
+  CHECK(a.ane.cores == 16);
+  CHECK(a.ane.kmem_lines == 1024);
+}
+
+TEST_CASE("bad configs name the file, line and field", "[config]") {
+  CHECK(error_of("") == "t.yaml: the file is empty");
+  CHECK(error_of("dram: [1, 2\n").rfind("t.yaml:", 0) == 0);
+  CHECK_THAT(error_of("dram: [1, 2\n"), Catch::Contains("not valid YAML"));
+  CHECK_THAT(error_of(replaced("rcd: 15", "rcd: fifteen")),
+             Catch::Matches("t\\.yaml:\\d+:\\d+: dram\\.timings\\.rcd: expected a whole number, "
+                            "got 'fifteen'"));
+  CHECK_THAT(error_of(replaced("rcd: 15", "rcd: 0")),
+             Catch::Contains("dram.timings.rcd: 0 is out of range"));
+  CHECK_THAT(error_of(replaced("rcd: 15", "rcd: -3")), Catch::Contains("dram.timings.rcd"));
+  CHECK_THAT(error_of(replaced("clock_mhz: 800", "clock_mhz: 0")),
+             Catch::Contains("dram.clock_mhz: expected a positive number, got '0'"));
+  CHECK_THAT(error_of(replaced("clock_mhz: 800", "clock_mhz: .nan")),
+             Catch::Contains("dram.clock_mhz"));
+  CHECK_THAT(error_of(replaced("channels: 8", "channels: 6")),
+             Catch::Contains("dram.channels: 6 is not a power of two"));
+  CHECK_THAT(error_of(replaced("cores: 16", "cores: 17")),
+             Catch::Contains("ane.cores: 17 is out of range (expected 1..16)"));
+  CHECK_THAT(error_of(replaced("rcd: 15", "rcd: 15\n    rcdd: 15")),
+             Catch::Contains("dram.timings.rcdd: unknown key"));
+  CHECK_THAT(error_of(replaced("  rcd: 15", "")), Catch::Contains("dram.timings.rcd: missing key"));
+  CHECK_THAT(error_of(replaced("bank_xor_hash: true", "bank_xor_hash: maybe")),
+             Catch::Contains("expected true or false"));
+  CHECK_THAT(error_of("just a string\n"), Catch::Contains("expected a mapping"));
+  CHECK_THAT(error_of("dram: 5\n"), Catch::Contains("dram: expected a mapping"));
+  CHECK_THAT(error_of(replaced("request_latency: 2", "request_latency: 99999999999")),
+             Catch::Contains("fabric.request_latency"));
+}
+
+TEST_CASE("a missing config file is reported by name", "[config]") {
+  CHECK_THROWS_WITH(load_config_file("/nonexistent/x.yaml"),
+                    Catch::Contains("/nonexistent/x.yaml: cannot open config file"));
+}
+
+}  // namespace
+}  // namespace anesim

@@ -1,0 +1,104 @@
+// The default M3 Air config against the published measurements, within 10 %
+// each (the full validation with error statistics is `anesim replay`).
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <vector>
+
+#include "test_support.h"
+
+namespace anesim {
+namespace {
+
+constexpr double kTolerance = 0.10;
+const uint32_t kN = 4096;
+
+double time_us_for_d(const ModelConfig& cfg, RingVariant v, uint32_t d, uint32_t cores = 16) {
+  return test::run_cluster(cfg, v, test::workload(lines_for_shape(d, kN), cores)).time_us;
+}
+
+TEST_CASE("D = 2016 and D = 2048 at N = 4096", "[published]") {
+  const ModelConfig cfg = builtin_config();
+  const RunResult r2016 =
+      test::run_cluster(cfg, RingVariant::kBug, test::workload(lines_for_shape(2016, kN)));
+  const RunResult r2048 =
+      test::run_cluster(cfg, RingVariant::kBug, test::workload(lines_for_shape(2048, kN)));
+  CHECK(r2016.gbps == Approx(44.505062).epsilon(kTolerance));
+  CHECK(r2048.gbps == Approx(16.930761).epsilon(kTolerance));
+  CHECK(r2016.lines_demand == 0);
+  CHECK(r2048.lines_prefetched == 0);
+  // The fix runs the 1 MiB transfer at nominal speed.
+  const RunResult fixed =
+      test::run_cluster(cfg, RingVariant::kFix, test::workload(lines_for_shape(2048, kN)));
+  CHECK(fixed.gbps > 2.2 * r2048.gbps);
+  CHECK(fixed.lines_demand == 0);
+}
+
+TEST_CASE("the published D table medians", "[published]") {
+  const ModelConfig cfg = builtin_config();
+  struct Row {
+    uint32_t d;
+    std::vector<double> us;
+  };
+  const std::vector<Row> table = {{576, {150.4, 157.8, 148.7}},  {768, {196.8, 190.2, 189.6}},
+                                  {1024, {238.1, 250.1, 249.4}}, {1280, {293.8, 288.3, 275.2}},
+                                  {1536, {310.9, 326.8, 316.5}}, {2048, {997.6, 995.0, 995.4}}};
+  for (Row row : table) {
+    std::sort(row.us.begin(), row.us.end());
+    const double median = row.us[1];
+    INFO("D = " << row.d << " published median " << median << " us");
+    CHECK(time_us_for_d(cfg, RingVariant::kBug, row.d) == Approx(median).epsilon(kTolerance));
+  }
+}
+
+TEST_CASE("splitting a 1 MiB-per-core transfer", "[published]") {
+  const ModelConfig cfg = builtin_config();
+  auto gbps = [&](uint32_t lines, uint32_t split) {
+    return test::run_cluster(cfg, RingVariant::kBug, test::workload(lines, 16, split)).gbps;
+  };
+  CHECK(gbps(0x4000, 1) == Approx(17.25).epsilon(kTolerance));
+  CHECK(gbps(0x4000, 2) == Approx(45.52).epsilon(kTolerance));
+  CHECK(gbps(0x4000, 4) == Approx(44.83).epsilon(kTolerance));
+  // Control: 1 MiB - 16 KiB per core gains nothing from the same split.
+  const double whole = gbps(0x3f00, 1);
+  CHECK(gbps(0x3f00, 2) <= whole * 1.01);
+}
+
+TEST_CASE("time is constant from 1 to 16 active cores", "[published]") {
+  const ModelConfig cfg = builtin_config();
+  for (uint32_t d : {2016u, 2048u}) {
+    const double one = time_us_for_d(cfg, RingVariant::kBug, d, 1);
+    for (uint32_t cores = 2; cores <= 16; ++cores) {
+      INFO("D = " << d << " cores = " << cores);
+      CHECK(time_us_for_d(cfg, RingVariant::kBug, d, cores) == Approx(one).epsilon(0.05));
+    }
+  }
+}
+
+TEST_CASE("the notch is a V on both sides of every lap", "[published]") {
+  const ModelConfig cfg = builtin_config();
+  auto gbps = [&](int64_t lines) {
+    return test::run_cluster(cfg, RingVariant::kBug,
+                             test::workload(static_cast<uint32_t>(lines), 2))
+        .gbps;
+  };
+  for (int64_t k : {1, 2}) {
+    const int64_t lap = k * 0x4000;
+    const double floor = gbps(lap);
+    const double nominal = gbps(lap + 512);
+    CHECK(nominal > 2.2 * floor);
+    // Falls monotonically towards the boundary from both sides...
+    CHECK(gbps(lap - 128) > floor * 1.3);
+    CHECK(gbps(lap + 128) > floor * 1.3);
+    CHECK(gbps(lap - 128) < nominal * 0.9);
+    CHECK(gbps(lap + 128) < nominal * 0.9);
+    // ...and is back to nominal a page away on either side.
+    CHECK(gbps(lap - 256) == Approx(nominal).epsilon(0.05));
+    CHECK(gbps(lap + 256) == Approx(nominal).epsilon(0.05));
+  }
+  // Transfers well below the first lap are never affected.
+  CHECK(test::run_cluster(cfg, RingVariant::kBug, test::workload(0x2000, 2)).lines_demand == 0);
+}
+
+}  // namespace
+}  // namespace anesim
