@@ -127,6 +127,20 @@ TEST_CASE("waveforms land whole, under the requested names only", "[cli][waves]"
   CHECK_THAT(vcd, Catch::Contains("$scope module core00"));
   CHECK_THAT(vcd, Catch::Contains("prefetch_credit_o"));
   CHECK_THAT(vcd, Catch::Contains("ring_rd_ptr_o"));
+  // Every signal the shipped GTKWave layout names is in the dump.
+  std::istringstream layout(slurp(ANESIM_SOURCE_DIR "/docs/ring_review.gtkw"));
+  int named = 0;
+  for (std::string line; std::getline(layout, line);) {
+    if (line.rfind("core0", 0) != 0) {
+      continue;
+    }
+    const std::string leaf = line.substr(line.rfind('.') + 1);
+    const std::string base = leaf.substr(0, leaf.find('['));
+    INFO(line);
+    CHECK_THAT(vcd, Catch::Contains(" " + base + " "));
+    ++named;
+  }
+  CHECK(named >= 30);
   struct stat st {};
   CHECK(stat((dir + "/w.fst").c_str(), &st) == 0);
   CHECK(st.st_size > 0);
