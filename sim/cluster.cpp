@@ -61,7 +61,7 @@ void Cluster::run_until(uint64_t until) {
     }
     fabric_.tick(now_, [this](const LineRequest& req) { cores_[req.core]->deliver(req); });
     for (size_t c = 0; c < cores_.size(); ++c) {
-      cores_[c]->step(now_, fabric_, trace);
+      cores_[c]->step(now_, fabric_, trace || !skip_idle_);
       if (core_done_[c] == 0 && cores_[c]->done()) {
         core_done_[c] = 1;
         ++cores_done_;
