@@ -12,6 +12,7 @@
 #include "src/config_loader.h"
 #include "src/count_parser.h"
 #include "src/exit_codes.h"
+#include "src/replay_command.h"
 #include "src/run_command.h"
 
 int sc_main(int argc, char* argv[]) {
@@ -25,6 +26,8 @@ int sc_main(int argc, char* argv[]) {
   add_run_options(app, run);
   BenchOptions bench;
   CLI::App* bench_cmd = add_bench_command(app, bench);
+  ReplayOptions replay;
+  CLI::App* replay_cmd = add_replay_command(app, replay);
 
   try {
     app.parse(argc, argv);
@@ -35,9 +38,25 @@ int sc_main(int argc, char* argv[]) {
     return kExitUsage;
   }
 
+  if (bench_cmd->parsed()) {
+    // Options before `bench` belong to the run and would be ignored.
+    for (const CLI::Option* o : app.get_options()) {
+      if (o->count() != 0) {
+        std::fprintf(stderr,
+                     "anesim: error: %s: not a bench option (give bench's own options after "
+                     "'bench'; see anesim bench --help)\n",
+                     o->get_name().c_str());
+        return kExitUsage;
+      }
+    }
+  }
+
   try {
     if (bench_cmd->parsed()) {
       return bench_command(bench);
+    }
+    if (replay_cmd->parsed()) {
+      return replay_command(replay);
     }
     return run_command(run);
   } catch (const UsageError& e) {
@@ -46,6 +65,9 @@ int sc_main(int argc, char* argv[]) {
   } catch (const ConfigError& e) {
     std::fprintf(stderr, "anesim: error: %s\n", e.what());
     return kExitConfig;
+  } catch (const TraceError& e) {
+    std::fprintf(stderr, "anesim: error: %s\n", e.what());
+    return kExitInput;
   } catch (const OutputError& e) {
     std::fprintf(stderr, "anesim: error: %s\n", e.what());
     return kExitOutput;
