@@ -59,11 +59,16 @@ std::string parent_directory(const std::string& path) {
 
 }  // namespace
 
-std::string temporary_path_for(const std::string& target) {
+std::string temporary_path_for(const std::string& target, const std::string& suffix) {
   const std::string tmp =
-      fmt::format("{}.tmp{}-{}", target, static_cast<long>(getpid()), g_counter++);
+      fmt::format("{}.tmp{}-{}{}", target, static_cast<long>(getpid()), g_counter++, suffix);
   register_temp(tmp);
   return tmp;
+}
+
+void discard_temporary(const std::string& tmp) {
+  std::remove(tmp.c_str());
+  unregister_temp(tmp);
 }
 
 void check_writable_directory(const std::string& target) {
@@ -99,8 +104,7 @@ void write_file_atomically(const std::string& path, const std::string& content) 
     out.flush();
     if (!out) {
       out.close();
-      std::remove(tmp.c_str());
-      unregister_temp(tmp);
+      discard_temporary(tmp);
       throw OutputError(fmt::format("{}: write failed", path));
     }
   }
@@ -110,6 +114,7 @@ void write_file_atomically(const std::string& path, const std::string& content) 
 void install_output_cleanup_on_signal() {
   std::signal(SIGINT, remove_temps_and_exit);
   std::signal(SIGTERM, remove_temps_and_exit);
+  std::signal(SIGHUP, remove_temps_and_exit);
 }
 
 }  // namespace anesim

@@ -14,8 +14,12 @@ class OutputError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// A fresh temporary name beside `target`, registered for cleanup on a signal.
-std::string temporary_path_for(const std::string& target);
+// A fresh temporary name beside `target`, ending in `suffix` (e.g. ".vcd"),
+// registered for cleanup on a signal. The registered name is the returned
+// name exactly: append nothing to it.
+std::string temporary_path_for(const std::string& target, const std::string& suffix = "");
+// Removes `tmp` (if it exists) and unregisters it.
+void discard_temporary(const std::string& tmp);
 // Throws OutputError naming `target` when its directory is missing or
 // not writable, so that a run fails before it spends time simulating.
 void check_writable_directory(const std::string& target);
@@ -24,7 +28,8 @@ void check_writable_directory(const std::string& target);
 void commit_temporary(const std::string& tmp, const std::string& target);
 // Writes `content` to `path` atomically; throws OutputError on failure.
 void write_file_atomically(const std::string& path, const std::string& content);
-// Installs the SIGINT/SIGTERM handler that removes registered temporaries.
+// Installs the SIGINT/SIGTERM/SIGHUP handler that removes registered
+// temporaries and exits with 128 + the signal number.
 void install_output_cleanup_on_signal();
 
 }  // namespace anesim

@@ -5,7 +5,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -43,25 +45,30 @@ bool vcd_to_fst(const std::string& vcd, const std::string& fst) {
 WaveformFile::WaveformFile(std::string vcd_path, std::string fst_path)
     : vcd_path_(std::move(vcd_path)), fst_path_(std::move(fst_path)) {
   const std::string& target = vcd_path_.empty() ? fst_path_ : vcd_path_;
-  tmp_vcd_ = temporary_path_for(target) + ".vcd";
   check_writable_directory(target);
   if (!fst_path_.empty()) {
     check_writable_directory(fst_path_);
   }
+  // Registered under its full name, so that SIGINT removes this very file.
+  tmp_vcd_ = temporary_path_for(target, ".vcd");
   vcd_ = std::make_unique<VerilatedVcdC>();
 }
 
 void WaveformFile::open() {
+  errno = 0;
   vcd_->open(tmp_vcd_.c_str());
   if (!vcd_->isOpen()) {
-    throw OutputError(fmt::format("{}: cannot create the waveform dump", tmp_vcd_));
+    const int err = errno;
+    throw OutputError(fmt::format("{}: cannot create the waveform dump (temporary file '{}'){}{}",
+                                  vcd_path_.empty() ? fst_path_ : vcd_path_, tmp_vcd_,
+                                  err != 0 ? ": " : "", err != 0 ? std::strerror(err) : ""));
   }
 }
 
 WaveformFile::~WaveformFile() {
   if (!finished_) {
     vcd_->close();
-    std::remove(tmp_vcd_.c_str());
+    discard_temporary(tmp_vcd_);
   }
 }
 
@@ -69,14 +76,14 @@ void WaveformFile::finish(bool keep) {
   finished_ = true;
   vcd_->close();
   if (!keep) {
-    std::remove(tmp_vcd_.c_str());
+    discard_temporary(tmp_vcd_);
     return;
   }
   if (!fst_path_.empty()) {
-    const std::string tmp_fst = temporary_path_for(fst_path_) + ".fst";
+    const std::string tmp_fst = temporary_path_for(fst_path_, ".fst");
     if (!vcd_to_fst(tmp_vcd_, tmp_fst)) {
-      std::remove(tmp_vcd_.c_str());
-      std::remove(tmp_fst.c_str());
+      discard_temporary(tmp_vcd_);
+      discard_temporary(tmp_fst);
       throw OutputError(
           fmt::format("{}: vcd2fst (from the gtkwave package) failed to convert the dump",
                       fst_path_));
@@ -86,7 +93,7 @@ void WaveformFile::finish(bool keep) {
   if (!vcd_path_.empty()) {
     commit_temporary(tmp_vcd_, vcd_path_);
   } else {
-    std::remove(tmp_vcd_.c_str());
+    discard_temporary(tmp_vcd_);
   }
 }
 

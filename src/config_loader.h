@@ -1,8 +1,11 @@
 // Reads a machine description (configs/*.yaml) into a ModelConfig.
-// Strict: unknown keys, missing keys, wrong types and physically impossible
-// values are errors naming the file, line, column and field.
+// Strict: unknown keys, repeated keys, missing keys, wrong types and
+// physically impossible values are errors naming the file, line, column and
+// field. Anchors and aliases are ordinary YAML and accepted. Every error is
+// a ConfigError; no other exception escapes parse_config (fuzzed).
 #pragma once
 
+#include <cstddef>
 #include <stdexcept>
 #include <string>
 
@@ -14,6 +17,9 @@ class ConfigError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
+
+// Larger files are refused unread (the shipped one is about 4 KiB).
+constexpr size_t kMaxConfigBytes = 1 << 20;
 
 // The M3 Air description compiled into the binary (same text as
 // configs/m3-air.yaml).

@@ -13,6 +13,17 @@
 
 namespace anesim {
 
+namespace {
+
+// `--config ""` would otherwise silently mean "the built-in config".
+const CLI::Validator kFileName(
+    [](std::string& s) {
+      return s.empty() ? std::string("expected a file name, got an empty string") : std::string();
+    },
+    "FILE", "FileName");
+
+}  // namespace
+
 void add_run_options(CLI::App& app, RunOptions& opt) {
   // Values are taken as text and parsed by parse_count, so that a bad value
   // gets one clear message naming the option.
@@ -29,10 +40,12 @@ void add_run_options(CLI::App& app, RunOptions& opt) {
   app.add_option("--cores", opt.cores, "active cores, 1..16 (default: the config's ane.cores)");
   app.add_option("--split", opt.split, "run each core's transfer as S back-to-back tasks");
   app.add_option("--base-line", opt.base_line, "line address of core 0's slice (default 0)");
-  app.add_option("--config", opt.config, "machine description YAML (default: built-in M3 Air)");
+  app.add_option("--config", opt.config, "machine description YAML (default: built-in M3 Air)")
+      ->check(kFileName);
   app.add_flag("--json", opt.json, "print one JSON object instead of the summary");
-  app.add_option("--vcd", opt.vcd, "write the rings' waveforms as VCD");
-  app.add_option("--fst", opt.fst, "write the rings' waveforms as FST (via gtkwave's vcd2fst)");
+  app.add_option("--vcd", opt.vcd, "write the rings' waveforms as VCD")->check(kFileName);
+  app.add_option("--fst", opt.fst, "write the rings' waveforms as FST (via gtkwave's vcd2fst)")
+      ->check(kFileName);
   app.add_option("--wave-from", opt.wave_from,
                  "first cycle of the waveform window (default: the first task's dispatch)");
   app.add_option("--wave-cycles", opt.wave_cycles,
@@ -82,9 +95,12 @@ int run_command(const RunOptions& opt) {
     waves.from = opt.wave_from.empty()
                      ? first_task
                      : parse_count(opt.wave_from, "--wave-from", 0, cfg.sim.max_cycles);
-    waves.to = waves.from + parse_count(opt.wave_cycles, "--wave-cycles", 1, 10000000);
+    waves.to = waves.from + parse_count(opt.wave_cycles.empty() ? "20000" : opt.wave_cycles,
+                                        "--wave-cycles", 1, 10000000);
   } else if (!opt.wave_from.empty()) {
     throw UsageError("--wave-from: no waveform requested (add --vcd FILE or --fst FILE)");
+  } else if (!opt.wave_cycles.empty()) {
+    throw UsageError("--wave-cycles: no waveform requested (add --vcd FILE or --fst FILE)");
   }
 
   RunSpec spec;
@@ -97,6 +113,10 @@ int run_command(const RunOptions& opt) {
   const std::string text = opt.json ? format_json(report) : format_text(report);
   std::fputs(text.c_str(), stdout);
 
+  return failure_exit_code(outcome, cfg);
+}
+
+int failure_exit_code(const SimulationOutcome& outcome, const ModelConfig& cfg) {
   int rc = kExitOk;
   if (outcome.exceeded_max_cycles) {
     std::fprintf(stderr,
@@ -112,7 +132,9 @@ int run_command(const RunOptions& opt) {
   if (outcome.result.lines_lost != 0) {
     std::fprintf(stderr, "anesim: error: the scoreboard counted %llu lines lost: %s\n",
                  static_cast<unsigned long long>(outcome.result.lines_lost),
-                 outcome.result.scoreboard_error.c_str());
+                 outcome.result.scoreboard_error.empty()
+                     ? "lines never delivered"
+                     : outcome.result.scoreboard_error.c_str());
     rc = kExitSimulationFailed;
   }
   return rc;

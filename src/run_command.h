@@ -20,7 +20,7 @@ struct RunOptions {
   std::string vcd;
   std::string fst;
   std::string wave_from;
-  std::string wave_cycles = "20000";
+  std::string wave_cycles;  // empty: 20000
   bool no_idle_skip = false;
 };
 
@@ -28,5 +28,12 @@ void add_run_options(CLI::App& app, RunOptions& opt);
 // Runs the simulation and prints its report; returns the exit code.
 // Throws UsageError / ConfigError / std::runtime_error on bad input.
 int run_command(const RunOptions& opt);
+
+struct SimulationOutcome;
+struct ModelConfig;
+// kExitSimulationFailed, with one message on stderr per cause, when the run
+// hit max_cycles, an RTL assertion fired or the scoreboard counted a lost
+// line; kExitOk otherwise.
+int failure_exit_code(const SimulationOutcome& outcome, const ModelConfig& cfg);
 
 }  // namespace anesim
