@@ -51,19 +51,6 @@ int sc_main(int argc, char* argv[]) {
     }
   }
 
-  if (bench_cmd->parsed()) {
-    // Options before `bench` belong to the run and would be ignored.
-    for (const CLI::Option* o : app.get_options()) {
-      if (o->count() != 0) {
-        std::fprintf(stderr,
-                     "anesim: error: %s: not a bench option (give bench's own options after "
-                     "'bench'; see anesim bench --help)\n",
-                     o->get_name().c_str());
-        return kExitUsage;
-      }
-    }
-  }
-
   try {
     if (bench_cmd->parsed()) {
       return bench_command(bench);
