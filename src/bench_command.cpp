@@ -66,17 +66,13 @@ CLI::App* add_bench_command(CLI::App& app, BenchOptions& opt) {
 }
 
 int bench_command(const BenchOptions& opt) {
-  const auto variant = parse_variant(opt.variant);
-  if (!variant) {
-    throw UsageError(fmt::format("--variant: '{}' is not a variant (expected one of: {})",
-                                 opt.variant, variant_choices()));
-  }
-  const ModelConfig cfg = opt.config.empty() ? builtin_config() : load_config_file(opt.config);
+  const RingVariant variant = parse_variant_option(opt.variant, "--variant");
+  const ModelConfig cfg = load_config_or_builtin(opt.config);
   Workload w;
   w.cores = cfg.ane.cores;
   w.lines_per_core = static_cast<uint32_t>(parse_count(opt.lines, "--lines", 1, UINT32_MAX));
   RunSpec spec;
-  spec.variant = *variant;
+  spec.variant = variant;
   spec.tasks = build_tasks(w);
 
   // 1. The full testbench under SystemC, as `anesim` runs it. Cycles count
@@ -97,7 +93,7 @@ int bench_command(const BenchOptions& opt) {
   const double noskip_s = seconds_since(t0);
 
   // 3. The bare rings for the same number of cycles.
-  const double bare_s = bare_rings_seconds(*variant, w.cores, spec.tasks[0][0], cycles);
+  const double bare_s = bare_rings_seconds(variant, w.cores, spec.tasks[0][0], cycles);
 
   const double full_mcps = cycles / full_s / 1e6;
   const double noskip_mcps = cycles / noskip_s / 1e6;
@@ -107,12 +103,12 @@ int bench_command(const BenchOptions& opt) {
         "{\"variant\": \"%s\", \"cores\": %u, \"lines_per_core\": %u, \"sim_cycles\": %llu, "
         "\"testbench_mcycles_per_s\": %.3f, \"cluster_all_clocked_mcycles_per_s\": %.3f, "
         "\"bare_rings_mcycles_per_s\": %.3f, \"testbench_over_bare\": %.3f}\n",
-        variant_name(*variant), w.cores, w.lines_per_core,
+        variant_name(variant), w.cores, w.lines_per_core,
         static_cast<unsigned long long>(cycles), full_mcps, noskip_mcps, bare_mcps,
         full_mcps / bare_mcps);
   } else {
     std::printf("anesim bench: variant %s, %u cores x %u lines, %llu simulated cycles\n",
-                variant_name(*variant), w.cores, w.lines_per_core,
+                variant_name(variant), w.cores, w.lines_per_core,
                 static_cast<unsigned long long>(cycles));
     std::printf("  full testbench (SystemC, idle skipping)  %8.3f Mcycles/s  (%.2f s)\n",
                 full_mcps, full_s);

@@ -321,6 +321,10 @@ ModelConfig load_config_file(const std::string& path) {
   return parse_config(text, path);
 }
 
+ModelConfig load_config_or_builtin(const std::string& path) {
+  return path.empty() ? builtin_config() : load_config_file(path);
+}
+
 ModelConfig builtin_config() { return parse_config(kBuiltinConfigYaml, "<built-in m3-air>"); }
 
 }  // namespace anesim

@@ -25,6 +25,8 @@ constexpr size_t kMaxConfigBytes = 1 << 20;
 // configs/m3-air.yaml).
 ModelConfig builtin_config();
 ModelConfig load_config_file(const std::string& path);
+// The file at `path`, or the built-in description when `path` is empty.
+ModelConfig load_config_or_builtin(const std::string& path);
 // `origin` names the text in messages (a file name or "<built-in>").
 ModelConfig parse_config(const std::string& text, const std::string& origin);
 

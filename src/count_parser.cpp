@@ -32,4 +32,13 @@ uint64_t parse_count(const std::string& text, const std::string& option, uint64_
   return value;
 }
 
+RingVariant parse_variant_option(const std::string& text, const std::string& option) {
+  const auto variant = parse_variant(text);
+  if (!variant) {
+    throw UsageError(fmt::format("{}: '{}' is not a variant (expected one of: {})", option, text,
+                                 variant_choices()));
+  }
+  return *variant;
+}
+
 }  // namespace anesim

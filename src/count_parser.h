@@ -1,9 +1,12 @@
-// Parses the counts users type on the command line ("16384", "0x4000").
+// Parses the values users type on the command line: counts ("16384",
+// "0x4000") and ring variant names.
 #pragma once
 
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+
+#include "sim/prefetch_ring.h"
 
 namespace anesim {
 
@@ -17,5 +20,8 @@ class UsageError : public std::runtime_error {
 // Throws UsageError naming `option` otherwise.
 uint64_t parse_count(const std::string& text, const std::string& option, uint64_t min,
                      uint64_t max);
+
+// A ring variant name ("bug", "fix", ...); throws UsageError naming `option`.
+RingVariant parse_variant_option(const std::string& text, const std::string& option);
 
 }  // namespace anesim

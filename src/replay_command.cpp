@@ -66,7 +66,7 @@ ErrorStats error_stats(const std::vector<double>& errors_pct) {
 ReplayResult replay_traces(const std::vector<Trace>& traces, const std::string& variant,
                            const std::string& config_path, unsigned jobs,
                            const std::string& progress_label) {
-  const ModelConfig cfg = config_path.empty() ? builtin_config() : load_config_file(config_path);
+  const ModelConfig cfg = load_config_or_builtin(config_path);
   ReplayResult result;
   result.variant = variant;
   result.config = cfg.source;
@@ -225,10 +225,7 @@ CLI::App* add_replay_command(CLI::App& app, ReplayOptions& opt) {
 }
 
 int replay_command(const ReplayOptions& opt) {
-  if (!parse_variant(opt.variant)) {
-    throw UsageError(fmt::format("--variant: '{}' is not a variant (expected one of: {})",
-                                 opt.variant, variant_choices()));
-  }
+  parse_variant_option(opt.variant, "--variant");
   const unsigned jobs = static_cast<unsigned>(parse_count(opt.jobs, "--jobs", 1, 256));
   double max_mape = -1;
   if (!opt.max_mape.empty()) {

@@ -55,12 +55,8 @@ void add_run_options(CLI::App& app, RunOptions& opt) {
 }
 
 int run_command(const RunOptions& opt) {
-  const auto variant = parse_variant(opt.variant);
-  if (!variant) {
-    throw UsageError(fmt::format("--variant: '{}' is not a variant (expected one of: {})",
-                                 opt.variant, variant_choices()));
-  }
-  const ModelConfig cfg = opt.config.empty() ? builtin_config() : load_config_file(opt.config);
+  const RingVariant variant = parse_variant_option(opt.variant, "--variant");
+  const ModelConfig cfg = load_config_or_builtin(opt.config);
 
   Workload w;
   if (!opt.lines.empty()) {
@@ -104,12 +100,12 @@ int run_command(const RunOptions& opt) {
   }
 
   RunSpec spec;
-  spec.variant = *variant;
+  spec.variant = variant;
   spec.tasks = build_tasks(w);
   spec.skip_idle = !opt.no_idle_skip;
   const SimulationOutcome outcome = simulate(cfg, spec, waves);
 
-  const RunReport report{*variant, w, &cfg, outcome.result};
+  const RunReport report{variant, w, &cfg, outcome.result};
   const std::string text = opt.json ? format_json(report) : format_text(report);
   std::fputs(text.c_str(), stdout);
 
