@@ -14,6 +14,7 @@
 #include "src/exit_codes.h"
 #include "src/replay_command.h"
 #include "src/run_command.h"
+#include "src/sweep_command.h"
 
 int sc_main(int argc, char* argv[]) {
   using namespace anesim;
@@ -28,6 +29,8 @@ int sc_main(int argc, char* argv[]) {
   CLI::App* bench_cmd = add_bench_command(app, bench);
   ReplayOptions replay;
   CLI::App* replay_cmd = add_replay_command(app, replay);
+  SweepOptions sweep;
+  CLI::App* sweep_cmd = add_sweep_command(app, sweep);
 
   try {
     app.parse(argc, argv);
@@ -57,6 +60,9 @@ int sc_main(int argc, char* argv[]) {
     }
     if (replay_cmd->parsed()) {
       return replay_command(replay);
+    }
+    if (sweep_cmd->parsed()) {
+      return sweep_command(sweep);
     }
     return run_command(run);
   } catch (const UsageError& e) {
