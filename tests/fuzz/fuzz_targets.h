@@ -1,0 +1,130 @@
+// The bodies of the libFuzzer targets (tests/fuzz/fuzz_*.cpp), shared with
+// the main build's replay test (tests/fuzz_replay_test.cpp), which runs every
+// seed and every kept crash input through them. Each checks the reader's
+// contract: on bad input, exactly the documented exception with a one-line
+// message starting with the input's name; on good input, values within the
+// documented ranges. A broken contract calls fuzz_fail(), which aborts (a
+// finding for libFuzzer; a failed test in the replay).
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "src/config_loader.h"
+#include "src/count_parser.h"
+#include "src/trace_reader.h"
+#include "sim/units.h"
+
+namespace anesim::fuzz {
+
+[[noreturn]] inline void fuzz_fail(const char* what, const std::string& detail) {
+  std::fprintf(stderr, "fuzz contract broken: %s: %s\n", what, detail.c_str());
+  std::abort();
+}
+
+inline void check_message(const std::string& msg, const std::string& prefix) {
+  if (msg.rfind(prefix, 0) != 0) {
+    fuzz_fail("message does not start with the input's name", msg);
+  }
+  if (msg.find('\n') != std::string::npos) {
+    fuzz_fail("message spans lines", msg);
+  }
+}
+
+// parse_config: ConfigError or a config within the reader's ranges.
+inline void config_one(const uint8_t* data, size_t size) {
+  const std::string text(reinterpret_cast<const char*>(data), size);
+  ModelConfig c;
+  try {
+    c = parse_config(text, "fuzz.yaml");
+  } catch (const ConfigError& e) {
+    check_message(e.what(), "fuzz.yaml");
+    return;
+  }
+  const bool ok = c.dram.clock_mhz >= 1 && c.dram.clock_mhz <= 100000 &&
+                  is_pow2(c.dram.channels) && is_pow2(c.dram.banks) &&
+                  is_pow2(c.dram.row_bytes) && c.dram.row_bytes >= kLineBytes &&
+                  c.dram.channel_bytes_per_cycle > 0 && c.dram.queue_depth > 0 &&
+                  c.dram.t.rl > 0 && c.dram.t.burst > 0 && c.dram.t.rfc > 0 &&
+                  (c.dram.t.refi == 0 || c.dram.t.rfc < c.dram.t.refi) &&
+                  c.fabric.credits_per_core > 0 && c.fabric.port_cycles_per_line > 0 &&
+                  c.ane.cores >= 1 && c.ane.cores <= 16 && c.ane.kmem_lines == 1024 &&
+                  c.sim.max_cycles > 0 && c.sim.quantum_cycles > 0;
+  if (!ok) {
+    fuzz_fail("parse_config accepted an impossible machine", text.substr(0, 200));
+  }
+}
+
+// parse_count: the first byte picks the bounds, the rest is the text.
+inline void count_one(const uint8_t* data, size_t size) {
+  if (size == 0) {
+    return;
+  }
+  static constexpr uint64_t kBounds[][2] = {
+      {1, UINT32_MAX}, {1, 16}, {0, UINT32_MAX}, {1, 10000000}, {0, UINT64_MAX}, {5, 5}};
+  const auto& b = kBounds[data[0] % (sizeof kBounds / sizeof kBounds[0])];
+  const std::string text(reinterpret_cast<const char*>(data + 1), size - 1);
+  // Reference: the accepted syntax, evaluated with 128-bit arithmetic.
+  const bool hex = text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
+  const std::string digits = hex ? text.substr(2) : text;
+  bool syntax = !digits.empty() &&
+                digits.find_first_not_of(hex ? "0123456789abcdefABCDEF" : "0123456789") ==
+                    std::string::npos;
+  unsigned __int128 ref = 0;
+  bool big = false;
+  for (char ch : syntax ? digits : std::string()) {
+    const unsigned d = ch <= '9' ? ch - '0' : (ch | 0x20) - 'a' + 10;
+    ref = ref * (hex ? 16 : 10) + d;
+    if (ref > UINT64_MAX) {
+      big = true;
+      break;
+    }
+  }
+  const bool expect_ok = syntax && !big && ref >= b[0] && ref <= b[1];
+  uint64_t got = 0;
+  try {
+    got = parse_count(text, "--opt", b[0], b[1]);
+  } catch (const UsageError& e) {
+    check_message(e.what(), "--opt: ");
+    if (expect_ok) {
+      fuzz_fail("parse_count refused a valid count", text);
+    }
+    return;
+  }
+  if (!expect_ok || got != static_cast<uint64_t>(ref)) {
+    fuzz_fail("parse_count accepted a bad count or misread it", text);
+  }
+}
+
+// parse_trace: TraceError, or a trace that survives format_trace and reads
+// back with the same records.
+inline void trace_one(const uint8_t* data, size_t size) {
+  const std::string text(reinterpret_cast<const char*>(data), size);
+  Trace t;
+  try {
+    t = parse_trace(text, "fuzz.csv");
+  } catch (const TraceError& e) {
+    check_message(e.what(), "fuzz.csv");
+    return;
+  }
+  for (const TraceRecord& r : t.records) {
+    if (r.cores < 1 || r.lines_per_core == 0 || r.split == 0 || r.split > r.lines_per_core ||
+        !(r.median_us > 0) || !std::isfinite(r.median_us)) {
+      fuzz_fail("parse_trace accepted an impossible record", text.substr(0, 200));
+    }
+  }
+  Trace back;
+  try {
+    back = parse_trace(format_trace(t), "fuzz-rt.csv");
+  } catch (const TraceError& e) {
+    fuzz_fail("format_trace wrote what parse_trace refuses", e.what());
+  }
+  if (back.records.size() != t.records.size()) {
+    fuzz_fail("format_trace lost records", text.substr(0, 200));
+  }
+}
+
+}  // namespace anesim::fuzz
