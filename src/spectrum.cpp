@@ -7,14 +7,24 @@
 
 namespace anesim {
 
-Spectrum dominant_period(const std::vector<double>& values, double step) {
+Spectrum dominant_period(const std::vector<double>& values, double step, bool linear_detrend) {
   Spectrum s;
   const size_t n = values.size();
   if (n < 4) return s;
   const double mean = std::accumulate(values.begin(), values.end(), 0.0) / n;
   double* in = fftw_alloc_real(n);
   fftw_complex* out = fftw_alloc_complex(n / 2 + 1);
-  for (size_t i = 0; i < n; ++i) in[i] = values[i] - mean;
+  double slope = 0;
+  if (linear_detrend) {
+    const double mid = (n - 1) / 2.0;
+    double sxy = 0, sxx = 0;
+    for (size_t i = 0; i < n; ++i) {
+      sxy += (i - mid) * (values[i] - mean);
+      sxx += (i - mid) * (i - mid);
+    }
+    slope = sxy / sxx;
+  }
+  for (size_t i = 0; i < n; ++i) in[i] = values[i] - mean - slope * (i - (n - 1) / 2.0);
   fftw_plan plan = fftw_plan_dft_r2c_1d(static_cast<int>(n), in, out, FFTW_ESTIMATE);
   fftw_execute(plan);
   for (size_t i = 1; i <= n / 2; ++i) {

@@ -15,8 +15,10 @@ struct Spectrum {
 };
 
 // `values` sampled every `step` axis units. The mean is removed first, so
-// the constant level does not count; the strongest bin i >= 1 gives the
-// dominant period n * step / i.
-Spectrum dominant_period(const std::vector<double>& values, double step);
+// the constant level does not count (with `linear_detrend`, the least-squares
+// line instead, so that a steady rise does not count either); the strongest
+// bin i >= 1 gives the dominant period n * step / i.
+Spectrum dominant_period(const std::vector<double>& values, double step,
+                         bool linear_detrend = false);
 
 }  // namespace anesim

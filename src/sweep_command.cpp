@@ -294,7 +294,7 @@ std::string sweep_plot_time(const SweepResult& r) {
                       axis_name(r.spec.axis), context_line(r), axis_label(r.spec.axis), plots);
 }
 
-std::vector<SweepSpectrum> sweep_spectra(const SweepResult& r) {
+std::vector<SweepSpectrum> sweep_spectra(const SweepResult& r, bool linear_detrend) {
   std::vector<SweepSpectrum> out;
   for (uint32_t lap : r.spec.laps) {
     for (const std::string& v : r.spec.variants) {
@@ -305,7 +305,7 @@ std::vector<SweepSpectrum> sweep_spectra(const SweepResult& r) {
       SweepSpectrum s;
       s.variant = v;
       s.lap = lap;
-      s.spectrum = dominant_period(values, static_cast<double>(r.spec.step));
+      s.spectrum = dominant_period(values, static_cast<double>(r.spec.step), linear_detrend);
       out.push_back(s);
     }
   }
@@ -328,7 +328,7 @@ std::string spectra_text(const SweepResult& r, const std::vector<SweepSpectrum>&
       if (i + 1 != sp.dominant_bin) second = std::max(second, sp.magnitude[i]);
     }
     out += fmt::format(
-        "FFT {}: {} samples of throughput vs {} every {} (mean removed): dominant period {:.1f} "
+        "FFT {}: {} samples of throughput vs {} every {}: dominant period {:.1f} "
         "(bin {}, neighbours {:.1f} and {:.1f}; peak {:.1f}x the next strongest bin)\n",
         series_name(r, s.variant, s.lap), n, axis_name(r.spec.axis), r.spec.step,
         sp.dominant_period, sp.dominant_bin,
@@ -390,6 +390,8 @@ CLI::App* add_sweep_command(CLI::App& app, SweepOptions& opt) {
   cmd->add_option("--plot-time", opt.plot_time, "plot simulated time vs the swept value");
   cmd->add_flag("--fft", opt.fft,
                 "FFT of throughput vs the swept value: print the dominant period");
+  cmd->add_option("--detrend", opt.detrend,
+                  "before the FFT remove the mean (default) or a least-squares line (linear)");
   cmd->add_option("--plot-spectrum", opt.plot_spectrum, "plot the FFT magnitude (with --fft)");
   cmd->add_option("-j,--jobs", opt.jobs, "simulations run in parallel (default 2)");
   return cmd;
@@ -464,6 +466,9 @@ int sweep_command(const SweepOptions& opt) {
   if (opt.laps != "1" && spec.axis != SweepAxis::kX) {
     throw UsageError("--laps: only with --x-range");
   }
+  if (opt.detrend != "mean" && opt.detrend != "linear") {
+    throw UsageError(fmt::format("--detrend: '{}' is not mean or linear", opt.detrend));
+  }
   if (!opt.plot_spectrum.empty() && !opt.fft) {
     throw UsageError("--plot-spectrum: needs --fft");
   }
@@ -480,7 +485,7 @@ int sweep_command(const SweepOptions& opt) {
   std::string text = sweep_text(r);
   std::vector<SweepSpectrum> spectra;
   if (opt.fft) {
-    spectra = sweep_spectra(r);
+    spectra = sweep_spectra(r, opt.detrend == "linear");
     text += spectra_text(r, spectra);
   }
   std::fputs(text.c_str(), stdout);

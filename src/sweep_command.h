@@ -67,7 +67,7 @@ struct SweepSpectrum {
   Spectrum spectrum;
 };
 // FFT of ane_gbps against the axis, per (variant, lap).
-std::vector<SweepSpectrum> sweep_spectra(const SweepResult& r);
+std::vector<SweepSpectrum> sweep_spectra(const SweepResult& r, bool linear_detrend = false);
 std::string spectra_text(const SweepResult& r, const std::vector<SweepSpectrum>& s);
 std::string spectrum_plot(const SweepResult& r, const std::vector<SweepSpectrum>& s);
 
@@ -84,6 +84,7 @@ struct SweepOptions {
   std::string config;
   std::string csv, plot, plot_time, plot_spectrum;
   bool fft = false;
+  std::string detrend = "mean";
   std::string jobs = "2";
 };
 
