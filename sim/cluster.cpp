@@ -10,6 +10,18 @@
 
 namespace anesim {
 
+uint64_t minimum_cycles(const ModelConfig& cfg, const RunSpec& spec) {
+  uint64_t busiest = 0;
+  for (const auto& tasks : spec.tasks) {
+    uint64_t cycles = 0;
+    for (const Task& t : tasks) {
+      cycles += cfg.ane.task_dispatch_cycles + uint64_t{t.lines} * cfg.fabric.port_cycles_per_line;
+    }
+    busiest = std::max(busiest, cycles);
+  }
+  return cfg.ane.launch_overhead_cycles + busiest;
+}
+
 Cluster::Cluster(const ModelConfig& cfg, const RunSpec& spec)
     : cfg_(cfg),
       context_(std::make_unique<VerilatedContext>()),

@@ -48,6 +48,11 @@ struct RunResult {
   bool rtl_assertion_failed = false;
 };
 
+// A lower bound on the cycles `spec` needs: the launch, every dispatch, and
+// the busiest core's lines at its port rate. Lets a caller refuse a run that
+// cannot finish within simulation.max_cycles before spending time on it.
+uint64_t minimum_cycles(const ModelConfig& cfg, const RunSpec& spec);
+
 class Cluster {
  public:
   Cluster(const ModelConfig& cfg, const RunSpec& spec);

@@ -103,6 +103,14 @@ int run_command(const RunOptions& opt) {
   spec.variant = variant;
   spec.tasks = build_tasks(w);
   spec.skip_idle = !opt.no_idle_skip;
+  const uint64_t needed = minimum_cycles(cfg, spec);
+  if (needed > cfg.sim.max_cycles) {
+    throw UsageError(fmt::format(
+        "--lines: {} lines per core need at least {} cycles ({:.3f} s simulated), more than "
+        "simulation.max_cycles = {} of {}; use a config with a larger max_cycles",
+        w.lines_per_core, needed, needed * cfg.cycle_ns() * 1e-9, cfg.sim.max_cycles,
+        cfg.source));
+  }
   const SimulationOutcome outcome = simulate(cfg, spec, waves);
 
   const RunReport report{variant, w, &cfg, outcome.result};

@@ -92,7 +92,8 @@ TEST_CASE("bad values get a clear message and exit code 2", "[cli][errors]") {
                         Case{"--lines 16 --variant buggy", "--variant: 'buggy' is not a variant"},
                         Case{"", "no transfer size"},
                         Case{"--lines 16 --bogus", "bogus"},
-                        Case{"--lines 16 --cin 5 --cout 5", "excludes"}}) {
+                        Case{"--lines 16 --cin 5 --cout 5", "excludes"},
+                        Case{"--variant fix --lines 0xffffffff", "more than simulation.max_cycles"}}) {
     INFO(c.args);
     const Outcome o = run(c.args);
     CHECK(o.rc == 2);
