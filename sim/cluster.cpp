@@ -62,25 +62,37 @@ uint64_t Cluster::next_event() const {
   return std::max(next, now_);
 }
 
+void Cluster::step_traced() {
+  // Every ring is clocked; the dump shows the inputs while clk_i is low and
+  // the registers from its rise.
+  traced_inputs_.resize(cores_.size());
+  for (size_t c = 0; c < cores_.size(); ++c) {
+    cores_[c]->prepare(now_, fabric_, &traced_inputs_[c]);
+    cores_[c]->ring().fall(traced_inputs_[c]);
+  }
+  vcd_->dump(now_ * period_ps_);
+  for (size_t c = 0; c < cores_.size(); ++c) {
+    cores_[c]->ring().rise();
+    cores_[c]->finish(now_, traced_inputs_[c]);
+  }
+  vcd_->dump(now_ * period_ps_ + period_ps_ / 2);
+}
+
 void Cluster::run_until(uint64_t until) {
   while (now_ < until && !finished()) {
-    const bool trace = tracing();
-    if (trace) {
-      for (auto& core : cores_) {
-        core->ring().clock_low();
-      }
-      vcd_->dump(now_ * period_ps_);
-    }
     fabric_.tick(now_, [this](const LineRequest& req) { cores_[req.core]->deliver(req); });
+    if (tracing()) {
+      step_traced();
+    } else {
+      for (auto& core : cores_) {
+        core->step(now_, fabric_, !skip_idle_);
+      }
+    }
     for (size_t c = 0; c < cores_.size(); ++c) {
-      cores_[c]->step(now_, fabric_, trace || !skip_idle_);
       if (core_done_[c] == 0 && cores_[c]->done()) {
         core_done_[c] = 1;
         ++cores_done_;
       }
-    }
-    if (trace) {
-      vcd_->dump(now_ * period_ps_ + period_ps_ / 2);
     }
     ++now_;
     if (skip_idle_ && !tracing()) {

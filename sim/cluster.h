@@ -76,6 +76,7 @@ class Cluster {
  private:
   bool tracing() const { return vcd_ != nullptr && now_ >= trace_from_ && now_ < trace_to_; }
   uint64_t next_event() const;
+  void step_traced();
 
   const ModelConfig& cfg_;
   std::unique_ptr<VerilatedContext> context_;
@@ -90,6 +91,7 @@ class Cluster {
   VerilatedVcdC* vcd_ = nullptr;
   uint64_t trace_from_ = 0, trace_to_ = 0;
   uint64_t period_ps_;
+  std::vector<RingInputs> traced_inputs_;
 };
 
 }  // namespace anesim

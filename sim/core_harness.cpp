@@ -24,9 +24,18 @@ void CoreHarness::deliver(const LineRequest& req) {
 }
 
 void CoreHarness::step(uint64_t now, CreditFabric& fabric, bool force_clock) {
-  const RingOutputs& out = ring_->outputs();
   RingInputs in;
-  bool event = force_clock;
+  if (prepare(now, fabric, &in) || force_clock) {
+    ring_->clock(in);
+    finish(now, in);
+  }
+}
+
+bool CoreHarness::prepare(uint64_t now, CreditFabric& fabric, RingInputs* inputs) {
+  const RingOutputs& out = ring_->outputs();
+  RingInputs& in = *inputs;
+  in = RingInputs{};
+  bool event = false;
 
   const size_t head = retire_seq_ % kmem_full_.size();
   if (out.busy && kmem_full_[head] != 0) {
@@ -45,21 +54,21 @@ void CoreHarness::step(uint64_t now, CreditFabric& fabric, bool force_clock) {
     ++(out.req_prefetch ? stats_.lines_prefetched : stats_.lines_demand);
     event = true;
   }
-  if (!event) {
-    return;
-  }
   if (in.line_retired) {
     kmem_full_[head] = 0;
     scoreboard_.consumed(id_, kmem_line_[head]);
     ++retire_seq_;
   }
-  const bool was_busy = out.busy;
-  ring_->clock(in);
+  was_busy_ = out.busy;
+  return event;
+}
+
+void CoreHarness::finish(uint64_t now, const RingInputs& in) {
   if (in.task_valid) {
     ++next_task_;
     stats_.task_credit.push_back(ring_->outputs().prefetch_credit);
   }
-  if (was_busy && !ring_->outputs().busy) {
+  if (was_busy_ && !ring_->outputs().busy) {
     stats_.finish_cycle = now + 1;
     dispatch_ready_ = now + 1 + dispatch_cycles_;
   }

@@ -35,6 +35,13 @@ class CoreHarness {
   // event (the ring has no free-running state), unless `force_clock`.
   void step(uint64_t now, CreditFabric& fabric, bool force_clock);
 
+  // step() in two phases, for waveform dumps between the clock edges:
+  // prepare() decides the ring's inputs (sending the request they accept and
+  // draining the line they retire) and returns whether any carries an event;
+  // finish() books the ring's response after its rising edge.
+  bool prepare(uint64_t now, CreditFabric& fabric, RingInputs* in);
+  void finish(uint64_t now, const RingInputs& in);
+
   // The earliest cycle at which step() would clock the ring (0: now).
   uint64_t next_event(const CreditFabric& fabric) const;
   bool done() const { return next_task_ == tasks_.size() && !ring_->outputs().busy; }
@@ -56,6 +63,7 @@ class CoreHarness {
   std::vector<uint8_t> kmem_full_;
   uint64_t issue_seq_ = 0;
   uint64_t retire_seq_ = 0;
+  bool was_busy_ = false;  // the ring's busy before the current cycle's edge
   CoreStats stats_;
 };
 

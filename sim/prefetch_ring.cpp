@@ -33,7 +33,7 @@ class VerilatedRing final : public PrefetchRing {
     sample();
   }
 
-  void clock(const RingInputs& in) override {
+  void fall(const RingInputs& in) override {
     model_.task_valid_i = in.task_valid;
     model_.task_start_line_i = in.task_start_line;
     model_.task_lines_i = in.task_lines;
@@ -41,14 +41,12 @@ class VerilatedRing final : public PrefetchRing {
     model_.line_retired_i = in.line_retired;
     model_.clk_i = 0;
     model_.eval();
+  }
+
+  void rise() override {
     model_.clk_i = 1;
     model_.eval();
     sample();
-  }
-
-  void clock_low() override {
-    model_.clk_i = 0;
-    model_.eval();
   }
 
   const RingOutputs& outputs() const override { return out_; }

@@ -49,12 +49,17 @@ struct RingOutputs {
 class PrefetchRing {
  public:
   virtual ~PrefetchRing() = default;
-  // One rising edge of clk_i with these inputs applied.
-  virtual void clock(const RingInputs& in) = 0;
+  // One clock cycle with these inputs applied: fall() then rise().
+  void clock(const RingInputs& in) {
+    fall(in);
+    rise();
+  }
+  // The two halves of a cycle, separate so that a waveform dump can sit
+  // between them: inputs change while clk_i is low, registers at its rise.
+  virtual void fall(const RingInputs& in) = 0;
+  virtual void rise() = 0;
   // Asynchronous reset pulse: back to idle, counters cleared.
   virtual void reset() = 0;
-  // Drives clk_i low on its own, so that a waveform shows the clock.
-  virtual void clock_low() = 0;
   virtual const RingOutputs& outputs() const = 0;
   virtual void trace(VerilatedVcdC* vcd) = 0;
 };
