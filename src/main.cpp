@@ -13,6 +13,7 @@
 #include "src/count_parser.h"
 #include "src/exit_codes.h"
 #include "src/replay_command.h"
+#include "src/report_command.h"
 #include "src/run_command.h"
 #include "src/sweep_command.h"
 
@@ -31,6 +32,8 @@ int sc_main(int argc, char* argv[]) {
   CLI::App* replay_cmd = add_replay_command(app, replay);
   SweepOptions sweep;
   CLI::App* sweep_cmd = add_sweep_command(app, sweep);
+  ReportOptions report;
+  CLI::App* report_cmd = add_report_command(app, report);
 
   try {
     app.parse(argc, argv);
@@ -63,6 +66,9 @@ int sc_main(int argc, char* argv[]) {
     }
     if (sweep_cmd->parsed()) {
       return sweep_command(sweep);
+    }
+    if (report_cmd->parsed()) {
+      return report_command(report);
     }
     return run_command(run);
   } catch (const UsageError& e) {
