@@ -1,0 +1,69 @@
+// Replays every fuzz seed (tests/fuzz/corpus/<target>/) and every kept
+// finding (tests/fuzz/regressions/<target>/) through the fuzz targets'
+// contracts (tests/fuzz/fuzz_targets.h), in the main build, on every test
+// run: a fixed finding stays fixed without clang or libFuzzer.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tests/fuzz/fuzz_targets.h"
+
+namespace anesim {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::vector<fs::path> inputs_of(const std::string& target) {
+  std::vector<fs::path> files;
+  for (const char* dir : {"corpus", "regressions"}) {
+    const fs::path d = fs::path(ANESIM_SOURCE_DIR) / "tests" / "fuzz" / dir / target;
+    if (!fs::is_directory(d)) {
+      continue;
+    }
+    for (const auto& e : fs::directory_iterator(d)) {
+      if (e.is_regular_file()) {
+        files.push_back(e.path());
+      }
+    }
+  }
+  return files;
+}
+
+std::string bytes_of(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+template <typename Fn>
+size_t replay(const std::string& target, Fn fn) {
+  size_t n = 0;
+  for (const fs::path& p : inputs_of(target)) {
+    INFO(p.string());
+    const std::string data = bytes_of(p);
+    // fuzz_fail() aborts: the test then fails with the message above.
+    fn(reinterpret_cast<const uint8_t*>(data.data()), data.size());
+    ++n;
+  }
+  return n;
+}
+
+TEST_CASE("fuzz seeds and kept findings: config reader", "[fuzz][config]") {
+  CHECK(replay("config", fuzz::config_one) >= 1);
+}
+
+TEST_CASE("fuzz seeds and kept findings: count parser", "[fuzz][cli]") {
+  CHECK(replay("count", fuzz::count_one) >= 1);
+}
+
+TEST_CASE("fuzz seeds and kept findings: trace reader", "[fuzz][trace]") {
+  CHECK(replay("trace", fuzz::trace_one) >= 1);
+}
+
+}  // namespace
+}  // namespace anesim
