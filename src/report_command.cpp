@@ -187,9 +187,6 @@ int report_command(const ReportOptions& opt) {
       if (row.record.cin == 2048 && row.record.cout == 4096 && row.record.split == 1) {
         (row.record.samples_us.empty() ? m2_2048 : table2048) = row.record.median_us;
       }
-      if (row.record.cin == 0 && row.record.lines_per_core == 0x4000 && row.record.split == 1 &&
-          m2_2048 == 0) {
-      }
     }
     double split1 = 0;
     for (const ReplayRow& row : rep.rows) {
