@@ -383,5 +383,18 @@ TEST_CASE("same inputs, same bytes: JSON and VCD", "[cli][determinism][robust]")
   CHECK(va == vb);
 }
 
+TEST_CASE("same inputs, same bytes: sweep CSV, also with parallel jobs", "[cli][determinism][robust]") {
+  const std::string a = fresh_dir(), b = fresh_dir();
+  const Outcome oa = run({"sweep", "--lines-range", "16:400:64", "--cores", "2", "-j", "1",
+                          "--csv", a + "/s.csv"});
+  const Outcome ob = run({"sweep", "--lines-range", "16:400:64", "--cores", "2", "-j", "2",
+                          "--csv", b + "/s.csv"});
+  REQUIRE(oa.rc == 0);
+  REQUIRE(ob.rc == 0);
+  const std::string ca = slurp(a + "/s.csv");
+  CHECK(ca.size() > 100);
+  CHECK(ca == slurp(b + "/s.csv"));
+}
+
 }  // namespace
 }  // namespace anesim
