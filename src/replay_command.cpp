@@ -14,6 +14,7 @@
 #include "src/count_parser.h"
 #include "src/exit_codes.h"
 #include "src/gnuplot_plot.h"
+#include "src/json_text.h"
 #include "src/sim_points.h"
 
 namespace anesim {
@@ -23,21 +24,6 @@ namespace {
 std::string size_text(const TraceRecord& r) {
   if (r.cin != 0) return fmt::format("D={} N={}", r.cin, r.cout);
   return fmt::format("{} lines", r.lines_per_core);
-}
-
-std::string json_string(const std::string& s) {
-  std::string out = "\"";
-  for (char ch : s) {
-    if (ch == '"' || ch == '\\') {
-      out += '\\';
-      out += ch;
-    } else if (static_cast<unsigned char>(ch) < 0x20) {
-      out += fmt::format("\\u{:04x}", static_cast<int>(ch));
-    } else {
-      out += ch;
-    }
-  }
-  return out + "\"";
 }
 
 std::string stats_json(const ErrorStats& s) {

@@ -100,7 +100,7 @@ CLI::App* add_report_command(CLI::App& app, ReportOptions& opt) {
 
 int report_command(const ReportOptions& opt) {
   const unsigned jobs = static_cast<unsigned>(parse_count(opt.jobs, "--jobs", 1, 256));
-  const ModelConfig cfg = opt.config.empty() ? builtin_config() : load_config_file(opt.config);
+  const ModelConfig cfg = load_config_or_builtin(opt.config);
   check_writable_directory(opt.out);
   const std::string img_dir = parent_dir(opt.out) + "/img";
   mkdir(img_dir.c_str(), 0777);

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "sim/units.h"
+#include "src/json_text.h"
 
 namespace anesim {
 
@@ -22,21 +23,6 @@ const char* variant_summary(RingVariant v) {
       return "one epoch bit (aliases on even laps)";
   }
   return "";
-}
-
-std::string json_escape(const std::string& s) {
-  std::string out;
-  for (char ch : s) {
-    if (ch == '"' || ch == '\\') {
-      out += '\\';
-      out += ch;
-    } else if (static_cast<unsigned char>(ch) < 0x20) {
-      out += fmt::format("\\u{:04x}", static_cast<int>(ch));
-    } else {
-      out += ch;
-    }
-  }
-  return out;
 }
 
 std::vector<uint32_t> task_lengths(const Workload& w) {
@@ -139,12 +125,12 @@ std::string format_json(const RunReport& r) {
       "\"time_us\": {:.4f}, \"gbps\": {:.4f}, \"core_gbps_mean\": {:.4f}, "
       "\"core_gbps_min\": {:.4f}, \"core_gbps_max\": {:.4f}, \"lines_prefetched\": {}, "
       "\"lines_demand\": {}, \"lines_lost\": {}, \"sim_cycles\": {}, \"dram_reads\": {}, "
-      "\"dram_row_hits\": {}, \"config\": \"{}\"}}\n",
+      "\"dram_row_hits\": {}, \"config\": {}}}\n",
       variant_name(r.variant), r.workload.cores, r.workload.lines_per_core, lap.k, lap.x,
       r.workload.split, tasks, credits, in_notch(r) ? "true" : "false", res.time_us, res.gbps,
       res.core_gbps_mean, res.core_gbps_min, res.core_gbps_max, res.lines_prefetched,
       res.lines_demand, res.lines_lost, res.sim_cycles, res.dram.reads, res.dram.row_hits,
-      json_escape(r.config->source));
+      json_string(r.config->source));
 }
 
 }  // namespace anesim

@@ -141,7 +141,7 @@ std::vector<int64_t> parse_range(const std::string& text, const std::string& opt
 }
 
 SweepResult run_sweep(const SweepSpec& spec, const std::string& progress_label) {
-  const ModelConfig cfg = spec.config.empty() ? builtin_config() : load_config_file(spec.config);
+  const ModelConfig cfg = load_config_or_builtin(spec.config);
   SweepResult result;
   result.spec = spec;
   result.ane_cores = cfg.ane.cores;
