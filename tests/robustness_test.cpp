@@ -25,11 +25,6 @@
 #include "src/exit_codes.h"
 #include "src/run_command.h"
 
-// failure_exit_code() lives beside the SystemC run in src/run_command.cpp,
-// so this binary links libsystemc, which wants an sc_main. The tests never
-// start SystemC (Catch2 owns main); this one is never called.
-int sc_main(int, char*[]) { return 1; }
-
 namespace anesim {
 namespace {
 
