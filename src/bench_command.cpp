@@ -15,6 +15,7 @@
 #include "src/config_loader.h"
 #include "src/count_parser.h"
 #include "src/exit_codes.h"
+#include "src/run_command.h"
 #include "src/workload.h"
 
 namespace anesim {
@@ -118,7 +119,8 @@ int bench_command(const BenchOptions& opt) {
                 bare_mcps, bare_s);
     std::printf("  testbench / bare rings                   %8.2f x\n", full_mcps / bare_mcps);
   }
-  return full.result.lines_lost == 0 ? kExitOk : kExitSimulationFailed;
+  // Same rule as a run: lost lines, an RTL assertion or max_cycles fail.
+  return failure_exit_code(full, cfg);
 }
 
 }  // namespace anesim
