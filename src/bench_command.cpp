@@ -12,6 +12,7 @@
 #include "sim/cluster.h"
 #include "sim/kdma_testbench.h"
 #include "sim/prefetch_ring.h"
+#include "src/cli_options.h"
 #include "src/config_loader.h"
 #include "src/count_parser.h"
 #include "src/exit_codes.h"
@@ -61,7 +62,7 @@ CLI::App* add_bench_command(CLI::App& app, BenchOptions& opt) {
       "bench", "measure simulated cycles per second: full testbench vs bare Verilated rings");
   cmd->add_option("--variant", opt.variant, "ring variant (default bug)");
   cmd->add_option("--lines", opt.lines, "lines per core of the benchmark transfer (default 0x4000)");
-  cmd->add_option("--config", opt.config, "machine description YAML (default: built-in M3 Air)");
+  add_config_option(*cmd, opt.config);
   cmd->add_flag("--json", opt.json, "print one JSON object");
   return cmd;
 }

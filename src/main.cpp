@@ -1,11 +1,14 @@
-// The anesim command line. Runs one simulation by default; subcommands add
-// the benchmark. SystemC calls sc_main once per process.
+// The anesim command line. Runs one simulation by default; the subcommands
+// bench, replay, sweep and report build on it. SystemC calls sc_main once per
+// process.
 #include <systemc>
 
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
+#include <string>
 
 #include "sim/atomic_output.h"
 #include "src/bench_command.h"
@@ -16,6 +19,16 @@
 #include "src/report_command.h"
 #include "src/run_command.h"
 #include "src/sweep_command.h"
+
+namespace {
+
+// One line on stderr, then the documented exit code (docs/cli.md).
+int fail(const std::exception& e, int code) {
+  std::fprintf(stderr, "anesim: error: %s\n", e.what());
+  return code;
+}
+
+}  // namespace
 
 int sc_main(int argc, char* argv[]) {
   using namespace anesim;
@@ -44,14 +57,16 @@ int sc_main(int argc, char* argv[]) {
     return kExitUsage;
   }
 
-  if (bench_cmd->parsed()) {
-    // Options before `bench` belong to the run and would be ignored.
+  // Options before a subcommand belong to the plain run and would be ignored.
+  for (const CLI::App* sub : app.get_subcommands()) {
     for (const CLI::Option* o : app.get_options()) {
       if (o->count() != 0) {
+        const std::string name = sub->get_name();
         std::fprintf(stderr,
-                     "anesim: error: %s: not a bench option (give bench's own options after "
-                     "'bench'; see anesim bench --help)\n",
-                     o->get_name().c_str());
+                     "anesim: error: %s: not a %s option (give %s's own options after '%s'; "
+                     "see anesim %s --help)\n",
+                     o->get_name().c_str(), name.c_str(), name.c_str(), name.c_str(),
+                     name.c_str());
         return kExitUsage;
       }
     }
@@ -72,20 +87,15 @@ int sc_main(int argc, char* argv[]) {
     }
     return run_command(run);
   } catch (const UsageError& e) {
-    std::fprintf(stderr, "anesim: error: %s\n", e.what());
-    return kExitUsage;
+    return fail(e, kExitUsage);
   } catch (const ConfigError& e) {
-    std::fprintf(stderr, "anesim: error: %s\n", e.what());
-    return kExitConfig;
+    return fail(e, kExitConfig);
   } catch (const TraceError& e) {
-    std::fprintf(stderr, "anesim: error: %s\n", e.what());
-    return kExitInput;
+    return fail(e, kExitInput);
   } catch (const OutputError& e) {
-    std::fprintf(stderr, "anesim: error: %s\n", e.what());
-    return kExitOutput;
+    return fail(e, kExitOutput);
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "anesim: error: %s\n", e.what());
-    return kExitSimulationFailed;
+    return fail(e, kExitSimulationFailed);
   }
 }
 

@@ -10,6 +10,7 @@
 
 #include "sim/atomic_output.h"
 #include "sim/prefetch_ring.h"
+#include "src/cli_options.h"
 #include "src/config_loader.h"
 #include "src/count_parser.h"
 #include "src/exit_codes.h"
@@ -200,10 +201,10 @@ CLI::App* add_replay_command(CLI::App& app, ReplayOptions& opt) {
       "replay", "simulate every record of device traces and compare measured with simulated time");
   cmd->add_option("files", opt.files, "trace files (docs/trace-format.md)")->required();
   cmd->add_option("--variant", opt.variant, "ring variant (default bug)");
-  cmd->add_option("--config", opt.config, "machine description YAML (default: built-in M3 Air)");
+  add_config_option(*cmd, opt.config);
   cmd->add_flag("--json", opt.json, "print one JSON object instead of the tables");
-  cmd->add_option("--csv", opt.csv, "also write the per-record comparison as CSV");
-  cmd->add_option("--plot", opt.plot, "also plot measured vs simulated (.png or .svg, gnuplot)");
+  cmd->add_option("--csv", opt.csv, "also write the per-record comparison as CSV")->check(file_name_check());
+  cmd->add_option("--plot", opt.plot, "also plot measured vs simulated (.png or .svg, gnuplot)")->check(file_name_check());
   cmd->add_option("--max-mape", opt.max_mape,
                   "exit 6 when the overall MAPE exceeds P percent");
   cmd->add_option("-j,--jobs", opt.jobs, "simulations run in parallel (default 2)");

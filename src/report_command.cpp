@@ -12,6 +12,7 @@
 
 #include "sim/atomic_output.h"
 #include "sim/units.h"
+#include "src/cli_options.h"
 #include "src/config_loader.h"
 #include "src/count_parser.h"
 #include "src/exit_codes.h"
@@ -93,7 +94,7 @@ CLI::App* add_report_command(CLI::App& app, ReportOptions& opt) {
       "report", "regenerate docs/validation.md and its plots (replay of traces/ and sweeps)");
   cmd->add_option("--out", opt.out, "the Markdown file; plots go to its directory's img/");
   cmd->add_option("--traces-dir", opt.traces_dir, "directory of trace files (*.csv)");
-  cmd->add_option("--config", opt.config, "machine description YAML (default: built-in M3 Air)");
+  add_config_option(*cmd, opt.config);
   cmd->add_option("-j,--jobs", opt.jobs, "simulations run in parallel (default 2)");
   return cmd;
 }

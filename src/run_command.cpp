@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "sim/kdma_testbench.h"
+#include "src/cli_options.h"
 #include "src/config_loader.h"
 #include "src/count_parser.h"
 #include "src/exit_codes.h"
@@ -12,17 +13,6 @@
 #include "src/workload.h"
 
 namespace anesim {
-
-namespace {
-
-// `--config ""` would otherwise silently mean "the built-in config".
-const CLI::Validator kFileName(
-    [](std::string& s) {
-      return s.empty() ? std::string("expected a file name, got an empty string") : std::string();
-    },
-    "FILE", "FileName");
-
-}  // namespace
 
 void add_run_options(CLI::App& app, RunOptions& opt) {
   // Values are taken as text and parsed by parse_count, so that a bad value
@@ -40,12 +30,11 @@ void add_run_options(CLI::App& app, RunOptions& opt) {
   app.add_option("--cores", opt.cores, "active cores, 1..16 (default: the config's ane.cores)");
   app.add_option("--split", opt.split, "run each core's transfer as S back-to-back tasks");
   app.add_option("--base-line", opt.base_line, "line address of core 0's slice (default 0)");
-  app.add_option("--config", opt.config, "machine description YAML (default: built-in M3 Air)")
-      ->check(kFileName);
+  add_config_option(app, opt.config);
   app.add_flag("--json", opt.json, "print one JSON object instead of the summary");
-  app.add_option("--vcd", opt.vcd, "write the rings' waveforms as VCD")->check(kFileName);
+  app.add_option("--vcd", opt.vcd, "write the rings' waveforms as VCD")->check(file_name_check());
   app.add_option("--fst", opt.fst, "write the rings' waveforms as FST (via gtkwave's vcd2fst)")
-      ->check(kFileName);
+      ->check(file_name_check());
   app.add_option("--wave-from", opt.wave_from,
                  "first cycle of the waveform window (default: the first task's dispatch)");
   app.add_option("--wave-cycles", opt.wave_cycles,

@@ -9,6 +9,7 @@
 #include "sim/atomic_output.h"
 #include "sim/prefetch_ring.h"
 #include "sim/units.h"
+#include "src/cli_options.h"
 #include "src/config_loader.h"
 #include "src/count_parser.h"
 #include "src/exit_codes.h"
@@ -384,15 +385,15 @@ CLI::App* add_sweep_command(CLI::App& app, SweepOptions& opt) {
   cmd->add_option("--split", opt.split, "tasks per core (default 1)");
   cmd->add_option("--base-line", opt.base_line, "line address of core 0's slice (default 0)");
   cmd->add_option("--variants", opt.variants, "ring variants, comma separated (default bug,fix)");
-  cmd->add_option("--config", opt.config, "machine description YAML (default: built-in M3 Air)");
-  cmd->add_option("--csv", opt.csv, "write every point as CSV");
-  cmd->add_option("--plot", opt.plot, "plot throughput vs the swept value (.png or .svg)");
-  cmd->add_option("--plot-time", opt.plot_time, "plot simulated time vs the swept value");
+  add_config_option(*cmd, opt.config);
+  cmd->add_option("--csv", opt.csv, "write every point as CSV")->check(file_name_check());
+  cmd->add_option("--plot", opt.plot, "plot throughput vs the swept value (.png or .svg)")->check(file_name_check());
+  cmd->add_option("--plot-time", opt.plot_time, "plot simulated time vs the swept value")->check(file_name_check());
   cmd->add_flag("--fft", opt.fft,
                 "FFT of throughput vs the swept value: print the dominant period");
   cmd->add_option("--detrend", opt.detrend,
                   "before the FFT remove the mean (default) or a least-squares line (linear)");
-  cmd->add_option("--plot-spectrum", opt.plot_spectrum, "plot the FFT magnitude (with --fft)");
+  cmd->add_option("--plot-spectrum", opt.plot_spectrum, "plot the FFT magnitude (with --fft)")->check(file_name_check());
   cmd->add_option("-j,--jobs", opt.jobs, "simulations run in parallel (default 2)");
   return cmd;
 }

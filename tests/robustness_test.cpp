@@ -164,6 +164,10 @@ TEST_CASE("bad option values: one message naming the option, exit 2", "[cli][err
       {{"--lines", "16", "bench"}, "--lines: not a bench option"},
       {{"bench", "--lines", "0"}, "--lines: '0' is too small"},
       {{"bench", "--cores", "2"}, "--cores"},
+      {{"bench", "--config", ""}, "--config: expected a file name"},
+      {{"--variant", "fix", "replay", "traces"}, "--variant: not a replay option"},
+      {{"--cores", "2", "sweep", "--lines-range", "16:32:16"}, "--cores: not a sweep option"},
+      {{"sweep", "--lines-range", "16:32:16", "--csv", ""}, "--csv: expected a file name"},
   };
   for (const Case& c : cases) {
     std::string shown;
