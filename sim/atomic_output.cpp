@@ -49,6 +49,8 @@ extern "C" void remove_temps_and_exit(int sig) {
   _exit(128 + sig);
 }
 
+}  // namespace
+
 std::string parent_directory(const std::string& path) {
   const size_t slash = path.find_last_of('/');
   if (slash == std::string::npos) {
@@ -56,8 +58,6 @@ std::string parent_directory(const std::string& path) {
   }
   return slash == 0 ? "/" : path.substr(0, slash);
 }
-
-}  // namespace
 
 std::string temporary_path_for(const std::string& target, const std::string& suffix) {
   const std::string tmp =

@@ -14,6 +14,8 @@ class OutputError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// The directory part of `path` ("." when it has none).
+std::string parent_directory(const std::string& path);
 // A fresh temporary name beside `target`, ending in `suffix` (e.g. ".vcd"),
 // registered for cleanup on a signal. The registered name is the returned
 // name exactly: append nothing to it.

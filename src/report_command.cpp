@@ -47,11 +47,6 @@ std::vector<std::string> trace_files(const std::string& dir) {
   return files;
 }
 
-std::string parent_dir(const std::string& path) {
-  const size_t slash = path.find_last_of('/');
-  return slash == std::string::npos ? "." : path.substr(0, slash);
-}
-
 // Rows of one (variant, lap) series, in sweep order.
 std::vector<const SweepRow*> series(const SweepResult& r, const std::string& variant,
                                     uint32_t lap) {
@@ -103,7 +98,7 @@ int report_command(const ReportOptions& opt) {
   const unsigned jobs = static_cast<unsigned>(parse_count(opt.jobs, "--jobs", 1, 256));
   const ModelConfig cfg = load_config_or_builtin(opt.config);
   check_writable_directory(opt.out);
-  const std::string img_dir = parent_dir(opt.out) + "/img";
+  const std::string img_dir = parent_directory(opt.out) + "/img";
   mkdir(img_dir.c_str(), 0777);
   check_writable_directory(img_dir + "/x.svg");
   const std::string img_rel = "img";
