@@ -55,11 +55,16 @@ void Cluster::trace_to(VerilatedVcdC* vcd, uint64_t from, uint64_t to) {
 bool Cluster::assertion_failed() const { return context_->gotError(); }
 
 uint64_t Cluster::next_event() const {
-  uint64_t next = fabric_.next_event(now_);
+  // Runs after every simulated cycle: ask the cheap cores first and stop as
+  // soon as one can act now, before scanning the channel queues.
+  uint64_t next = kNever;
   for (const auto& core : cores_) {
     next = std::min(next, core->next_event(fabric_));
+    if (next <= now_) {
+      return now_;
+    }
   }
-  return std::max(next, now_);
+  return std::max(std::min(next, fabric_.next_event(now_)), now_);
 }
 
 void Cluster::step_traced() {
