@@ -48,6 +48,12 @@ struct RunResult {
   bool rtl_assertion_failed = false;
 };
 
+// A run as the testbench ends it.
+struct SimulationOutcome {
+  RunResult result;
+  bool exceeded_max_cycles = false;  // stopped at simulation.max_cycles
+};
+
 // A lower bound on the cycles `spec` needs: the launch, every dispatch, and
 // the busiest core's lines at its port rate. Lets a caller refuse a run that
 // cannot finish within simulation.max_cycles before spending time on it.

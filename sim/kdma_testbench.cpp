@@ -1,10 +1,6 @@
 #include "sim/kdma_testbench.h"
 
 
-#include <memory>
-
-#include "sim/waveform_file.h"
-
 namespace anesim {
 
 KdmaTestbench::KdmaTestbench(sc_core::sc_module_name name, Cluster& cluster,
@@ -31,20 +27,18 @@ void KdmaTestbench::run() {
   // Returning leaves SystemC with no events: sc_start() returns.
 }
 
-SimulationOutcome simulate(const ModelConfig& cfg, const RunSpec& spec, const WaveOptions& waves) {
+SimulationOutcome simulate(const ModelConfig& cfg, const RunSpec& spec, WaveformSink* waves) {
   Cluster cluster(cfg, spec);
-  std::unique_ptr<WaveformFile> wave;
-  if (!waves.vcd_path.empty() || !waves.fst_path.empty()) {
-    wave = std::make_unique<WaveformFile>(waves.vcd_path, waves.fst_path);
-    cluster.trace_to(wave->vcd(), waves.from, waves.to);
-    wave->open();
+  if (waves != nullptr) {
+    cluster.trace_to(waves->vcd(), waves->from, waves->to);
+    waves->open();
   }
   KdmaTestbench tb("kdma_testbench", cluster, cfg);
   sc_core::sc_start();
   SimulationOutcome out{cluster.result(), tb.exceeded_max_cycles()};
-  if (wave) {
+  if (waves != nullptr) {
     // Only a complete run publishes its waveform under the requested names.
-    wave->finish(!out.exceeded_max_cycles && !out.result.rtl_assertion_failed);
+    waves->finish(!out.exceeded_max_cycles && !out.result.rtl_assertion_failed);
   }
   return out;
 }

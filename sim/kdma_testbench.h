@@ -8,10 +8,10 @@
 #include <systemc>
 
 #include <cstdint>
-#include <string>
 
 #include "sim/cluster.h"
 #include "sim/model_config.h"
+#include "sim/waveform_sink.h"
 
 namespace anesim {
 
@@ -33,21 +33,10 @@ class KdmaTestbench : public sc_core::sc_module {
   bool exceeded_ = false;
 };
 
-// Waveform request: a VCD and/or FST of the rings for cycles [from, to).
-struct WaveOptions {
-  std::string vcd_path;
-  std::string fst_path;
-  uint64_t from = 0;
-  uint64_t to = 0;
-};
-
-struct SimulationOutcome {
-  RunResult result;
-  bool exceeded_max_cycles = false;
-};
-
-// Elaborates the testbench and runs it to the end. SystemC elaborates once
-// per process, so call this at most once per process.
-SimulationOutcome simulate(const ModelConfig& cfg, const RunSpec& spec, const WaveOptions& waves);
+// Elaborates the testbench and runs it to the end, dumping waveforms into
+// `waves` when it is not null. SystemC elaborates once per process, so call
+// this at most once per process.
+SimulationOutcome simulate(const ModelConfig& cfg, const RunSpec& spec,
+                           WaveformSink* waves = nullptr);
 
 }  // namespace anesim

@@ -9,19 +9,12 @@
 #include <vector>
 
 #include "sim/dram_address_map.h"
+#include "sim/line_request.h"
 #include "sim/model_config.h"
 
 namespace anesim {
 
 constexpr uint64_t kNever = std::numeric_limits<uint64_t>::max();
-
-// A line read travelling from a core to DRAM and back.
-struct LineRequest {
-  uint32_t line = 0;      // line address
-  uint32_t core = 0;      // requesting core
-  uint64_t tag = 0;       // the core's request sequence number
-  bool prefetch = false;  // issued on the lookahead path
-};
 
 struct DramStats {
   uint64_t reads = 0;

@@ -3,10 +3,7 @@
 #include <verilated.h>
 #include <verilated_vcd_c.h>
 
-#include "Vkdma_ring_bug.h"
-#include "Vkdma_ring_epoch1.h"
-#include "Vkdma_ring_fix.h"
-#include "Vkdma_ring_snippet.h"
+#include "ring_models.h"  // generated: one Verilated class per variant
 
 namespace anesim {
 
@@ -72,43 +69,16 @@ class VerilatedRing final : public PrefetchRing {
 
 }  // namespace
 
-const char* variant_name(RingVariant v) {
-  switch (v) {
-    case RingVariant::kBug:
-      return "bug";
-    case RingVariant::kFix:
-      return "fix";
-    case RingVariant::kSnippet:
-      return "snippet";
-    case RingVariant::kEpoch1:
-      return "epoch1";
-  }
-  return "?";
-}
-
-std::optional<RingVariant> parse_variant(const std::string& name) {
-  for (RingVariant v : {RingVariant::kBug, RingVariant::kFix, RingVariant::kSnippet,
-                        RingVariant::kEpoch1}) {
-    if (name == variant_name(v)) {
-      return v;
-    }
-  }
-  return std::nullopt;
-}
-
-const char* variant_choices() { return "bug, fix, snippet, epoch1"; }
-
 std::unique_ptr<PrefetchRing> make_ring(RingVariant variant, VerilatedContext* context,
-                                        const std::string& name) {
+                                        const std::string& instance) {
   switch (variant) {
-    case RingVariant::kBug:
-      return std::make_unique<VerilatedRing<Vkdma_ring_bug>>(context, name);
-    case RingVariant::kFix:
-      return std::make_unique<VerilatedRing<Vkdma_ring_fix>>(context, name);
-    case RingVariant::kSnippet:
-      return std::make_unique<VerilatedRing<Vkdma_ring_snippet>>(context, name);
-    case RingVariant::kEpoch1:
-      return std::make_unique<VerilatedRing<Vkdma_ring_epoch1>>(context, name);
+    // One case per line of sim/ring_variants.def; the model classes come
+    // from the header CMake generates from the same table.
+#define ANESIM_RING_VARIANT(id, name, epoch_bits, space_guard, summary) \
+  case RingVariant::id:                                                  \
+    return std::make_unique<VerilatedRing<ANESIM_RING_MODEL_##id>>(context, instance);
+#include "sim/ring_variants.def"
+#undef ANESIM_RING_VARIANT
   }
   return nullptr;
 }

@@ -1,30 +1,19 @@
 // The testbench's view of one Verilated prefetch ring: plain C++ inputs and
-// outputs, one call per rising clock edge. The variant (bug, fix, ...) is a
-// Verilator parameter, so each variant is its own generated class; this
-// interface hides which one a core holds.
+// outputs, one call per rising clock edge. The variant is a Verilator
+// parameter, so each variant is its own generated class; this interface
+// hides which one a core holds.
 #pragma once
 
 #include <cstdint>
 #include <memory>
-#include <optional>
 #include <string>
+
+#include "sim/ring_variant.h"
 
 class VerilatedContext;
 class VerilatedVcdC;
 
 namespace anesim {
-
-enum class RingVariant {
-  kBug,      // 14-bit pointers, no epoch bit (erratum, both sides of the V)
-  kFix,      // epoch-extended pointers: never starves
-  kSnippet,  // the published snippet literally: count only, one-sided V
-  kEpoch1,   // one epoch bit: aliases again on an even number of laps
-};
-
-const char* variant_name(RingVariant v);
-std::optional<RingVariant> parse_variant(const std::string& name);
-// The variant names accepted on the command line, for messages.
-const char* variant_choices();
 
 struct RingInputs {
   bool task_valid = false;

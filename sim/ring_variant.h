@@ -1,0 +1,40 @@
+// The ring variants as C++ sees them: an enum and a table, both generated
+// from sim/ring_variants.def. Code passes the enum; the name is for people.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace anesim {
+
+enum class RingVariant {
+#define ANESIM_RING_VARIANT(id, name, epoch_bits, space_guard, summary) id,
+#include "sim/ring_variants.def"
+#undef ANESIM_RING_VARIANT
+};
+
+struct RingVariantInfo {
+  RingVariant id;
+  const char* name;     // on the command line, in CSV and JSON
+  const char* summary;  // one line, for reports
+  uint32_t epoch_bits;  // rtl parameter EpochBits
+  bool space_guard;     // rtl parameter SpaceGuard
+};
+
+// Every variant, in table order.
+const std::vector<RingVariantInfo>& ring_variants();
+const RingVariantInfo& variant_info(RingVariant v);
+const char* variant_name(RingVariant v);
+std::optional<RingVariant> find_variant(const std::string& name);
+// "bug, fix, ...": the accepted names, for messages.
+std::string variant_choices();
+
+// With 14 ring-index bits plus the epoch bits, the ring's distance covers
+// every 32-bit transfer length only when the pointer has at least 33 bits
+// (docs/formal.md): such a variant never starves; any other does.
+constexpr uint32_t kRingIndexBits = 14;
+inline bool never_starves(const RingVariantInfo& v) { return kRingIndexBits + v.epoch_bits > 32; }
+
+}  // namespace anesim

@@ -1,0 +1,37 @@
+#include "sim/workload.h"
+
+#include "sim/units.h"
+
+namespace anesim {
+
+std::vector<std::vector<Task>> build_tasks(const Workload& w) {
+  std::vector<std::vector<Task>> tasks;
+  tasks.reserve(w.cores);
+  for (uint32_t c = 0; c < w.cores; ++c) {
+    // Addresses are 32-bit line numbers; like the hardware's they wrap.
+    const uint32_t base = w.base_line + c * w.lines_per_core;
+    tasks.push_back(split_transfer(base, w.lines_per_core, w.split));
+  }
+  return tasks;
+}
+
+uint64_t lines_for_shape(uint64_t cin_d, uint64_t cout_n) {
+  const uint64_t per_core_cout = (cout_n + 15) / 16;
+  // Both inputs are at most 2^32-1, so the product fits in 128 bits; check
+  // before multiplying in 64.
+  if (per_core_cout != 0 && cin_d > UINT64_MAX / 2 / per_core_cout) {
+    return 0;
+  }
+  const uint64_t bytes = per_core_cout * cin_d * 2;
+  const uint64_t lines = (bytes + kLineBytes - 1) / kLineBytes;
+  return lines > UINT32_MAX ? 0 : lines;
+}
+
+LapPosition lap_position(uint64_t lines) {
+  LapPosition p;
+  p.k = (lines + kRingLines / 2) / kRingLines;
+  p.x = static_cast<int64_t>(lines) - static_cast<int64_t>(p.k * kRingLines);
+  return p;
+}
+
+}  // namespace anesim

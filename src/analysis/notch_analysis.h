@@ -1,0 +1,23 @@
+// Where the notch of one lap's x sweep sits, how deep it is and where it
+// recovers (bug and fix variants at the same x values).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace anesim {
+
+struct NotchFigures {
+  int64_t centre_x = 0;          // x of the slowest bug point
+  double floor_gbps = 0;         // bug throughput there
+  double nominal_gbps = 0;       // fix throughput there
+  int64_t recovery_left = 0;     // smallest |x| on the x < 0 side from which bug >= (1 - tol) fix
+  int64_t recovery_right = 0;    // same on the x > 0 side
+  bool recovered_left = false, recovered_right = false;
+};
+
+NotchFigures analyse_notch(const std::vector<int64_t>& x, const std::vector<double>& bug_gbps,
+                           const std::vector<double>& fix_gbps, double tolerance);
+
+}  // namespace anesim

@@ -1,0 +1,47 @@
+// Replays device traces (docs/trace-format.md) through the model: every
+// record is simulated and compared with its measured time.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "sim/model_config.h"
+#include "sim/ring_variant.h"
+#include "src/analysis/statistics.h"
+#include "src/analysis/trace_format.h"
+#include "src/io/json.h"
+
+namespace anesim {
+
+struct ReplayRow {
+  std::string file;
+  TraceRecord record;
+  double simulated_us = 0;
+  double error_pct = 0;  // (simulated - measured) / measured * 100
+};
+
+struct ReplayResult {
+  RingVariant variant = RingVariant::kBug;
+  std::string config;  // the config's name, for reports
+  std::vector<ReplayRow> rows;
+  std::vector<std::pair<std::string, ErrorStats>> curves;  // in order of first appearance
+  ErrorStats overall;
+};
+
+// Simulates every record of `traces` (each in a child process, `jobs` at a
+// time) on the machine `cfg` (read from `config_path`, "" for the built-in
+// one). Throws TraceError when a record cannot run on the machine (too many
+// cores) and std::runtime_error when a simulation fails.
+ReplayResult replay_traces(const std::vector<Trace>& traces, RingVariant variant,
+                           const ModelConfig& cfg, const std::string& config_path, unsigned jobs,
+                           const std::string& progress_label);
+
+// Presentations (replay_output.cpp).
+std::string format_replay_text(const ReplayResult& r);
+Json replay_json(const ReplayResult& r);
+std::string format_replay_csv(const ReplayResult& r);
+// gnuplot script body: measured vs simulated, one point set per curve.
+std::string replay_plot_script(const ReplayResult& r);
+
+}  // namespace anesim

@@ -1,0 +1,63 @@
+#include "src/analysis/report/validation_report.h"
+
+#include <sys/stat.h>
+
+#include <fmt/format.h>
+
+#include "src/analysis/report/sections.h"
+#include "src/analysis/report/validation_template.h"
+#include "src/io/atomic_output.h"
+
+namespace anesim {
+
+std::string target_outcome(bool met) { return met ? "met" : "**missed**"; }
+
+namespace {
+
+// The parameters fitted to published data, as the config has them.
+void fitted_parameters(const ModelConfig& cfg, TemplateValues& v) {
+  v["port_cycles_per_line"] = fmt::format("{}", cfg.fabric.port_cycles_per_line);
+  v["launch_overhead_cycles"] = fmt::format("{}", cfg.ane.launch_overhead_cycles);
+  v["request_latency"] = fmt::format("{}", cfg.fabric.request_latency);
+  v["response_latency"] = fmt::format("{}", cfg.fabric.response_latency);
+  v["task_dispatch_cycles"] = fmt::format("{}", cfg.ane.task_dispatch_cycles);
+}
+
+std::string target_rows(const ReportContext& ctx) {
+  std::string rows;
+  for (const auto& [target, outcome] : ctx.targets) {
+    rows += fmt::format("| {} | {} |\n", target, outcome);
+  }
+  return rows;
+}
+
+}  // namespace
+
+std::string write_validation_report(const ValidationReportSpec& spec, const ModelConfig& cfg) {
+  check_writable_directory(spec.out);
+  ReportContext ctx;
+  ctx.cfg = cfg;
+  ctx.config_path = spec.config_path;
+  ctx.traces_dir = spec.traces_dir;
+  ctx.jobs = spec.jobs;
+  ctx.img_dir = parent_directory(spec.out) + "/img";
+  mkdir(ctx.img_dir.c_str(), 0777);
+  check_writable_directory(ctx.img_dir + "/x.svg");
+
+  TemplateValues v;
+  v["out"] = spec.out;
+  v["traces_dir"] = spec.traces_dir;
+  v["config"] = cfg.source;
+  v["img"] = "img";
+  fitted_parameters(cfg, v);
+  replay_section(ctx, v);
+  notch_section(ctx, v);
+  cores_section(ctx, v);
+  spectrum_section(ctx, v);
+  split_section(ctx, v);
+  v["targets"] = target_rows(ctx);
+  write_file_atomically(spec.out, fill_template(kValidationReportTemplate, v));
+  return ctx.img_dir;
+}
+
+}  // namespace anesim

@@ -1,0 +1,30 @@
+// Presents one simulation: a readable summary or one JSON object.
+#pragma once
+
+#include <string>
+
+#include "sim/cluster.h"
+#include "sim/model_config.h"
+#include "sim/prefetch_ring.h"
+#include "sim/workload.h"
+#include "src/io/json.h"
+
+namespace anesim {
+
+struct RunReport {
+  RingVariant variant;
+  Workload workload;
+  const ModelConfig* config;
+  RunResult result;
+};
+
+// True when the ring granted a task less lookahead than a healthy ring
+// would (min(task length, 256) lines per page): the task sits in a notch.
+bool in_notch(const RunReport& r);
+
+std::string format_text(const RunReport& r);
+// The run as one JSON object: the report `anesim --json` prints, and the
+// record a batch parent reads back from each child (batch_runner.h).
+Json run_json(const RunReport& r);
+
+}  // namespace anesim

@@ -1,0 +1,32 @@
+// Simulation speed, measured side by side in one process: the full SystemC
+// testbench, the same cluster with every ring clocked every cycle (no
+// SystemC, no idle skipping), and the same Verilated rings clocked bare in a
+// plain C++ loop (no fabric, no DRAM) for the same number of cycles.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "sim/cluster.h"
+#include "sim/model_config.h"
+#include "sim/ring_variant.h"
+#include "src/io/json.h"
+
+namespace anesim {
+
+struct BenchResult {
+  RingVariant variant = RingVariant::kBug;
+  uint32_t cores = 0;
+  uint32_t lines_per_core = 0;
+  uint64_t sim_cycles = 0;
+  SimulationOutcome outcome;  // the testbench run, for its exit code
+  double testbench_s = 0, all_clocked_s = 0, bare_rings_s = 0;  // wall seconds
+  double mcycles_per_s(double seconds) const { return sim_cycles / seconds / 1e6; }
+};
+
+// Runs the testbench once per process (SystemC elaborates once).
+BenchResult measure_speed(const ModelConfig& cfg, RingVariant variant, uint32_t lines_per_core);
+std::string bench_text(const BenchResult& b);
+Json bench_json(const BenchResult& b);
+
+}  // namespace anesim

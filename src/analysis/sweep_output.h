@@ -1,0 +1,25 @@
+// A sweep as text: the CSV every point goes to, the terminal table, and the
+// FFT of throughput against the swept value.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "src/analysis/spectrum.h"
+#include "src/analysis/sweep.h"
+
+namespace anesim {
+
+std::string sweep_csv(const SweepResult& r);
+std::string sweep_text(const SweepResult& r);
+
+struct SweepSpectrum {
+  RingVariant variant = RingVariant::kBug;
+  uint32_t lap = 0;
+  Spectrum spectrum;
+};
+// FFT of ane_gbps against the axis, per (variant, lap).
+std::vector<SweepSpectrum> sweep_spectra(const SweepResult& r, bool linear_detrend = false);
+std::string spectra_text(const SweepResult& r, const std::vector<SweepSpectrum>& s);
+
+}  // namespace anesim

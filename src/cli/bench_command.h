@@ -1,0 +1,21 @@
+// `anesim bench`: simulation speed, measured side by side in one process
+// (src/analysis/speed_bench.h).
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <string>
+
+namespace anesim {
+
+struct BenchOptions {
+  std::string variant = "bug";
+  std::string lines = "0x4000";
+  std::string config;
+  bool json = false;
+};
+
+CLI::App* add_bench_command(CLI::App& app, BenchOptions& opt);
+int bench_command(const BenchOptions& opt);
+
+}  // namespace anesim

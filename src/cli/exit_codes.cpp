@@ -1,0 +1,50 @@
+#include "src/cli/exit_codes.h"
+
+#include <cstdio>
+
+#include "src/io/errors.h"
+
+namespace anesim {
+
+int failure_exit_code(const SimulationOutcome& outcome, const ModelConfig& cfg) {
+  int rc = kExitOk;
+  if (outcome.exceeded_max_cycles) {
+    std::fprintf(stderr,
+                 "anesim: error: the run reached simulation.max_cycles (%llu) before every line "
+                 "was delivered; raise it in the config for longer transfers\n",
+                 static_cast<unsigned long long>(cfg.sim.max_cycles));
+    rc = kExitSimulationFailed;
+  }
+  if (outcome.result.rtl_assertion_failed) {
+    std::fputs("anesim: error: an RTL assertion failed (see the message above)\n", stderr);
+    rc = kExitSimulationFailed;
+  }
+  if (outcome.result.lines_lost != 0) {
+    std::fprintf(stderr, "anesim: error: the scoreboard counted %llu lines lost: %s\n",
+                 static_cast<unsigned long long>(outcome.result.lines_lost),
+                 outcome.result.scoreboard_error.empty()
+                     ? "lines never delivered"
+                     : outcome.result.scoreboard_error.c_str());
+    rc = kExitSimulationFailed;
+  }
+  return rc;
+}
+
+int report_error(const std::exception& e) {
+  std::fprintf(stderr, "anesim: error: %s\n", e.what());
+  if (dynamic_cast<const UsageError*>(&e) != nullptr) {
+    return kExitUsage;
+  }
+  if (dynamic_cast<const ConfigError*>(&e) != nullptr) {
+    return kExitConfig;
+  }
+  if (dynamic_cast<const InputError*>(&e) != nullptr) {
+    return kExitInput;
+  }
+  if (dynamic_cast<const OutputError*>(&e) != nullptr) {
+    return kExitOutput;
+  }
+  return kExitSimulationFailed;
+}
+
+}  // namespace anesim

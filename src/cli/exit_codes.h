@@ -1,0 +1,29 @@
+// Exit codes of the anesim command (docs/cli.md lists them for users), and
+// the rules that pick one.
+#pragma once
+
+#include <exception>
+
+#include "sim/cluster.h"
+#include "sim/model_config.h"
+
+namespace anesim {
+
+constexpr int kExitOk = 0;
+constexpr int kExitSimulationFailed = 1;  // lines lost, RTL assertion, max_cycles hit
+constexpr int kExitUsage = 2;             // a bad option or option value
+constexpr int kExitConfig = 3;            // a bad --config file
+constexpr int kExitOutput = 4;            // an output file could not be written
+constexpr int kExitInput = 5;             // a bad input file other than the config
+constexpr int kExitValidation = 6;        // replay: overall MAPE above --max-mape
+
+// kExitSimulationFailed, with one message on stderr per cause, when the run
+// hit max_cycles, an RTL assertion fired or the scoreboard counted a lost
+// line; kExitOk otherwise.
+int failure_exit_code(const SimulationOutcome& outcome, const ModelConfig& cfg);
+
+// Prints `e` as one line on stderr and returns its exit code (UsageError 2,
+// ConfigError 3, OutputError 4, InputError 5, anything else 1).
+int report_error(const std::exception& e);
+
+}  // namespace anesim

@@ -1,0 +1,88 @@
+// The anesim command line. Runs one simulation by default; the subcommands
+// bench, replay, sweep and report build on it. SystemC calls sc_main once per
+// process.
+#include <systemc>
+
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <string>
+
+#include "src/cli/bench_command.h"
+#include "src/cli/exit_codes.h"
+#include "src/cli/replay_command.h"
+#include "src/cli/report_command.h"
+#include "src/cli/run_command.h"
+#include "src/cli/sweep_command.h"
+#include "src/io/atomic_output.h"
+
+int sc_main(int argc, char* argv[]) {
+  using namespace anesim;
+  install_output_cleanup_on_signal();
+  sc_core::sc_report_handler::set_actions(sc_core::SC_WARNING, sc_core::SC_DO_NOTHING);
+
+  CLI::App app{"anesim: cycle-level model of the Apple M3 ANE kernel-DMA prefetch ring"};
+  app.set_version_flag("--version", "anesim 0.1.0");
+  RunOptions run;
+  add_run_options(app, run);
+  BenchOptions bench;
+  CLI::App* bench_cmd = add_bench_command(app, bench);
+  ReplayOptions replay;
+  CLI::App* replay_cmd = add_replay_command(app, replay);
+  SweepOptions sweep;
+  CLI::App* sweep_cmd = add_sweep_command(app, sweep);
+  ReportOptions report;
+  CLI::App* report_cmd = add_report_command(app, report);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::Success& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);
+    return kExitUsage;
+  }
+
+  // Options before a subcommand belong to the plain run and would be ignored.
+  for (const CLI::App* sub : app.get_subcommands()) {
+    for (const CLI::Option* o : app.get_options()) {
+      if (o->count() != 0) {
+        const std::string name = sub->get_name();
+        std::fprintf(stderr,
+                     "anesim: error: %s: not a %s option (give %s's own options after '%s'; "
+                     "see anesim %s --help)\n",
+                     o->get_name().c_str(), name.c_str(), name.c_str(), name.c_str(),
+                     name.c_str());
+        return kExitUsage;
+      }
+    }
+  }
+
+  try {
+    if (bench_cmd->parsed()) {
+      return bench_command(bench);
+    }
+    if (replay_cmd->parsed()) {
+      return replay_command(replay);
+    }
+    if (sweep_cmd->parsed()) {
+      return sweep_command(sweep);
+    }
+    if (report_cmd->parsed()) {
+      return report_command(report);
+    }
+    return run_command(run);
+  } catch (const std::exception& e) {
+    // One line on stderr, then the documented exit code (docs/cli.md).
+    return report_error(e);
+  }
+}
+
+// Our own entry point, so that SystemC's banner is off before the kernel
+// initialises (it would otherwise precede every report).
+int main(int argc, char* argv[]) {
+  setenv("SC_COPYRIGHT_MESSAGE", "DISABLE", 0);
+  return sc_core::sc_elab_and_sim(argc, argv);
+}

@@ -1,0 +1,53 @@
+#include "src/cli/range_option.h"
+
+#include <fmt/format.h>
+
+#include "src/analysis/sweep.h"
+#include "src/io/count_text.h"
+#include "src/io/errors.h"
+#include "src/io/printable.h"
+
+namespace anesim {
+
+std::vector<int64_t> parse_range(const std::string& text, const std::string& option,
+                                 bool allow_negative, int64_t* step) {
+  const std::vector<std::string> parts = split_text(text, ':');
+  if (parts.size() < 2 || parts.size() > 3) {
+    throw UsageError(
+        fmt::format("{}: '{}' is not a range (expected FIRST:LAST or FIRST:LAST:STEP)", option,
+                    text));
+  }
+  auto value = [&](const std::string& s, bool is_step) -> int64_t {
+    const bool neg = !s.empty() && s[0] == '-';
+    if (neg && (!allow_negative || is_step)) {
+      throw UsageError(fmt::format("{}: '{}' in '{}' may not be negative", option, s, text));
+    }
+    const uint64_t mag = parse_count(neg ? s.substr(1) : s, option, is_step ? 1 : 0,
+                                     uint64_t{UINT32_MAX});
+    return neg ? -static_cast<int64_t>(mag) : static_cast<int64_t>(mag);
+  };
+  const int64_t first = value(parts[0], false);
+  const int64_t last = value(parts[1], false);
+  const int64_t st = parts.size() == 3 ? value(parts[2], true) : 1;
+  if (last < first) {
+    throw UsageError(fmt::format("{}: '{}' ends before it starts", option, text));
+  }
+  if ((last - first) / st + 1 > 100000) {
+    throw UsageError(fmt::format("{}: '{}' has more than 100000 points", option, text));
+  }
+  if (step != nullptr) {
+    *step = st;
+  }
+  return evenly_spaced(first, last, st);
+}
+
+std::vector<uint32_t> parse_count_list(const std::string& text, const std::string& option,
+                                       uint32_t min, uint32_t max) {
+  std::vector<uint32_t> out;
+  for (const std::string& item : split_text(text, ',')) {
+    out.push_back(static_cast<uint32_t>(parse_count(item, option, min, max)));
+  }
+  return out;
+}
+
+}  // namespace anesim

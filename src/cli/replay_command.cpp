@@ -1,0 +1,86 @@
+#include "src/cli/replay_command.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+#include <fmt/format.h>
+
+#include "src/analysis/replay.h"
+#include "src/cli/exit_codes.h"
+#include "src/cli/shared_options.h"
+#include "src/io/atomic_output.h"
+#include "src/io/gnuplot_plot.h"
+
+namespace anesim {
+
+namespace {
+
+double parse_max_mape(const std::string& text) {
+  if (text.empty()) {
+    return -1;
+  }
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  if (end == text.c_str() || *end != '\0' || !std::isfinite(v) || v < 0) {
+    throw UsageError(fmt::format("--max-mape: '{}' is not a percentage >= 0", text));
+  }
+  return v;
+}
+
+}  // namespace
+
+CLI::App* add_replay_command(CLI::App& app, ReplayOptions& opt) {
+  CLI::App* cmd = app.add_subcommand(
+      "replay", "simulate every record of device traces and compare measured with simulated time");
+  cmd->add_option("files", opt.files, "trace files (docs/trace-format.md)")->required();
+  add_variant_option(*cmd, opt.variant);
+  add_config_option(*cmd, opt.config);
+  cmd->add_flag("--json", opt.json, "print one JSON object instead of the tables");
+  add_output_option(*cmd, "--csv", opt.csv, "also write the per-record comparison as CSV");
+  add_output_option(*cmd, "--plot", opt.plot,
+                    "also plot measured vs simulated (.png or .svg, gnuplot)");
+  cmd->add_option("--max-mape", opt.max_mape, "exit 6 when the overall MAPE exceeds P percent");
+  add_jobs_option(*cmd, opt.jobs);
+  return cmd;
+}
+
+int replay_command(const ReplayOptions& opt) {
+  const RingVariant variant = parse_variant_option(opt.variant, "--variant");
+  const unsigned jobs = parse_jobs(opt.jobs);
+  const double max_mape = parse_max_mape(opt.max_mape);
+  if (!opt.plot.empty() && !plot_extension_ok(opt.plot)) {
+    throw UsageError(fmt::format("--plot: '{}' must end in .png or .svg", opt.plot));
+  }
+  // Fail on unwritable outputs and a bad config before spending time simulating.
+  if (!opt.csv.empty()) {
+    check_writable_directory(opt.csv);
+  }
+  if (!opt.plot.empty()) {
+    check_writable_directory(opt.plot);
+  }
+  const ModelConfig cfg = load_machine(opt.config);
+
+  std::vector<Trace> traces;
+  for (const std::string& f : opt.files) {
+    traces.push_back(read_trace_file(f));
+  }
+  const ReplayResult r = replay_traces(traces, variant, cfg, opt.config, jobs, "replay");
+  const std::string text = opt.json ? replay_json(r).dump(2) + "\n" : format_replay_text(r);
+  std::fputs(text.c_str(), stdout);
+  std::fflush(stdout);
+  if (!opt.csv.empty()) {
+    write_file_atomically(opt.csv, format_replay_csv(r));
+  }
+  if (!opt.plot.empty()) {
+    render_plot(opt.plot, replay_plot_script(r));
+  }
+  if (max_mape >= 0 && r.overall.mape_pct > max_mape) {
+    std::fprintf(stderr, "anesim: error: overall MAPE %.2f %% exceeds --max-mape %s %%\n",
+                 r.overall.mape_pct, opt.max_mape.c_str());
+    return kExitValidation;
+  }
+  return kExitOk;
+}
+
+}  // namespace anesim

@@ -1,0 +1,33 @@
+#include "src/cli/report_command.h"
+
+#include <cstdio>
+
+#include "src/analysis/report/validation_report.h"
+#include "src/cli/exit_codes.h"
+#include "src/cli/shared_options.h"
+
+namespace anesim {
+
+CLI::App* add_report_command(CLI::App& app, ReportOptions& opt) {
+  CLI::App* cmd = app.add_subcommand(
+      "report", "regenerate docs/validation.md and its plots (replay of traces/ and sweeps)");
+  add_output_option(*cmd, "--out", opt.out, "the Markdown file; plots go to its directory's img/");
+  cmd->add_option("--traces-dir", opt.traces_dir, "directory of trace files (*.csv)");
+  add_config_option(*cmd, opt.config);
+  add_jobs_option(*cmd, opt.jobs);
+  return cmd;
+}
+
+int report_command(const ReportOptions& opt) {
+  ValidationReportSpec spec;
+  spec.out = opt.out;
+  spec.traces_dir = opt.traces_dir;
+  spec.config_path = opt.config;
+  spec.jobs = parse_jobs(opt.jobs);
+  const std::string img_dir = write_validation_report(spec, load_machine(opt.config));
+  std::fprintf(stderr, "anesim report: wrote %s and %s/*.svg\n", opt.out.c_str(),
+               img_dir.c_str());
+  return kExitOk;
+}
+
+}  // namespace anesim

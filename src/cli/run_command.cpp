@@ -1,0 +1,90 @@
+#include "src/cli/run_command.h"
+
+#include <cstdio>
+
+#include <fmt/format.h>
+
+#include "src/analysis/run_report.h"
+#include "src/analysis/single_run.h"
+#include "src/cli/exit_codes.h"
+#include "src/io/count_text.h"
+#include "src/io/errors.h"
+
+namespace anesim {
+
+namespace {
+
+constexpr const char* kDefaultWaveCycles = "20000";
+
+// The waveform window; the dump starts by default at the first task's
+// dispatch, where the ring's behaviour begins.
+void parse_waves(const RunOptions& opt, const ModelConfig& cfg, RunRequest& request) {
+  request.vcd_path = opt.vcd;
+  request.fst_path = opt.fst;
+  if (!opt.vcd.empty() || !opt.fst.empty()) {
+    const uint64_t first_task =
+        uint64_t{cfg.ane.launch_overhead_cycles} + cfg.ane.task_dispatch_cycles;
+    request.wave_from = opt.wave_from.empty()
+                            ? first_task
+                            : parse_count(opt.wave_from, "--wave-from", 0, cfg.sim.max_cycles);
+    request.wave_to =
+        request.wave_from + parse_count(opt.wave_cycles.empty() ? kDefaultWaveCycles
+                                                                : opt.wave_cycles,
+                                        "--wave-cycles", 1, 10000000);
+  } else if (!opt.wave_from.empty()) {
+    throw UsageError("--wave-from: no waveform requested (add --vcd FILE or --fst FILE)");
+  } else if (!opt.wave_cycles.empty()) {
+    throw UsageError("--wave-cycles: no waveform requested (add --vcd FILE or --fst FILE)");
+  }
+}
+
+}  // namespace
+
+void add_run_options(CLI::App& app, RunOptions& opt) {
+  add_variant_option(app, opt.variant);
+  add_size_options(app, opt.size, "lines of 64 B per core, decimal or 0x hex (e.g. 0x4000 = 1 MiB)",
+                   true);
+  app.add_option("--cores", opt.cores, "active cores, 1..16 (default: the config's ane.cores)");
+  app.add_option("--split", opt.split, "run each core's transfer as S back-to-back tasks");
+  app.add_option("--base-line", opt.base_line, "line address of core 0's slice (default 0)");
+  add_config_option(app, opt.config);
+  app.add_flag("--json", opt.json, "print one JSON object instead of the summary");
+  add_output_option(app, "--vcd", opt.vcd, "write the rings' waveforms as VCD");
+  add_output_option(app, "--fst", opt.fst, "write the rings' waveforms as FST (via gtkwave's vcd2fst)");
+  app.add_option("--wave-from", opt.wave_from,
+                 "first cycle of the waveform window (default: the first task's dispatch)");
+  app.add_option("--wave-cycles", opt.wave_cycles,
+                 "length of the waveform window in cycles (default 20000, at most 10000000)");
+  app.add_flag("--no-idle-skip", opt.no_idle_skip,
+               "clock every ring every cycle (slower; for cross-checking the idle skipping)");
+}
+
+int run_command(const RunOptions& opt) {
+  RunRequest request;
+  request.variant = parse_variant_option(opt.variant, "--variant");
+  const ModelConfig cfg = load_machine(opt.config);
+  Workload& w = request.workload;
+  w.lines_per_core = parse_size(opt.size);
+  w.cores = parse_cores(opt.cores, cfg);
+  w.split = static_cast<uint32_t>(parse_count(opt.split, "--split", 1, w.lines_per_core));
+  w.base_line = static_cast<uint32_t>(parse_count(opt.base_line, "--base-line", 0, UINT32_MAX));
+  parse_waves(opt, cfg, request);
+  request.skip_idle = !opt.no_idle_skip;
+
+  const uint64_t needed = minimum_run_cycles(cfg, request);
+  if (needed > cfg.sim.max_cycles) {
+    throw UsageError(fmt::format(
+        "--lines: {} lines per core need at least {} cycles ({:.3f} s simulated), more than "
+        "simulation.max_cycles = {} of {}; use a config with a larger max_cycles",
+        w.lines_per_core, needed, needed * cfg.cycle_ns() * 1e-9, cfg.sim.max_cycles,
+        cfg.source));
+  }
+  const SimulationOutcome outcome = run_single(cfg, request);
+
+  const RunReport report{request.variant, w, &cfg, outcome.result};
+  const std::string text = opt.json ? json_line(run_json(report)) : format_text(report);
+  std::fputs(text.c_str(), stdout);
+  return failure_exit_code(outcome, cfg);
+}
+
+}  // namespace anesim

@@ -1,0 +1,32 @@
+// `anesim [run options]`: one simulation of one workload.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <string>
+
+#include "src/cli/shared_options.h"
+
+namespace anesim {
+
+struct RunOptions {
+  std::string variant = "bug";
+  SizeOptions size;
+  std::string cores;
+  std::string split = "1";
+  std::string base_line = "0";
+  std::string config;
+  bool json = false;
+  std::string vcd;
+  std::string fst;
+  std::string wave_from;
+  std::string wave_cycles;  // empty: 20000
+  bool no_idle_skip = false;
+};
+
+void add_run_options(CLI::App& app, RunOptions& opt);
+// Runs the simulation and prints its report; returns the exit code.
+// Throws UsageError / ConfigError / OutputError on bad input.
+int run_command(const RunOptions& opt);
+
+}  // namespace anesim

@@ -1,0 +1,59 @@
+// Options several anesim commands share, declared once so that they read,
+// check and word their errors the same everywhere. Values are taken as text
+// and parsed after CLI11, so that a bad value gets one clear message naming
+// the option (parse_count).
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sim/model_config.h"
+#include "sim/ring_variant.h"
+
+namespace anesim {
+
+// Rejects an empty file name: `--config ""` would otherwise silently mean
+// "the built-in config", and `--vcd ""` "no waveform".
+const CLI::Validator& file_name_check();
+// An output file option (--csv, --plot, --vcd, ...), with the empty-name check.
+CLI::Option* add_output_option(CLI::App& cmd, const std::string& name, std::string& path,
+                               const std::string& help);
+
+// --config FILE: a machine description YAML (default: built-in M3 Air).
+CLI::Option* add_config_option(CLI::App& cmd, std::string& path);
+// The machine of --config; a bad file throws ConfigError (exit 3) before any
+// simulation starts.
+ModelConfig load_machine(const std::string& path);
+
+// -j/--jobs N: simulations in parallel (default 2).
+void add_jobs_option(CLI::App& cmd, std::string& jobs);
+unsigned parse_jobs(const std::string& text);
+
+// --variant NAME (one) and --variants A,B (several), names from the table.
+void add_variant_option(CLI::App& cmd, std::string& variant);
+void add_variants_option(CLI::App& cmd, std::string& variants);
+RingVariant parse_variant_option(const std::string& text, const std::string& option);
+std::vector<RingVariant> parse_variant_list(const std::string& text, const std::string& option);
+
+// --cores N: at most the machine's cores (default: all of them).
+uint32_t parse_cores(const std::string& text, const ModelConfig& cfg);
+
+// The transfer size: --lines L, or a layer --cin D --cout N (lines per core
+// = ceil(N/16) * D * 2 / 64).
+struct SizeOptions {
+  std::string lines, cin, cout;
+  bool given() const { return !lines.empty() || !cin.empty() || !cout.empty(); }
+};
+// `lines_help` says what --lines means for this command. With
+// `shape_needs_both`, CLI11 refuses --cin without --cout and the reverse
+// (a sweep over D or N takes the other one alone).
+void add_size_options(CLI::App& cmd, SizeOptions& size, const std::string& lines_help,
+                      bool shape_needs_both);
+// Lines per core; throws UsageError when the size is missing, half given or
+// too large. `context` prefixes the message ("" or "--cores-range: ").
+uint32_t parse_size(const SizeOptions& size, const std::string& context = "");
+
+}  // namespace anesim

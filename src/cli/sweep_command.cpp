@@ -1,0 +1,164 @@
+#include "src/cli/sweep_command.h"
+
+#include <cstdio>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "src/analysis/sweep.h"
+#include "src/analysis/sweep_output.h"
+#include "src/analysis/sweep_plots.h"
+#include "src/cli/exit_codes.h"
+#include "src/cli/range_option.h"
+#include "src/io/atomic_output.h"
+#include "src/io/count_text.h"
+#include "src/io/gnuplot_plot.h"
+
+namespace anesim {
+
+namespace {
+
+// The swept axis and its values; the fixed size where the axis needs one.
+void parse_axis(const SweepOptions& opt, SweepSpec& spec) {
+  struct Axis {
+    const std::string* text;
+    const char* option;
+    SweepAxis axis;
+    bool negative;
+  };
+  const Axis axes[] = {{&opt.lines_range, "--lines-range", SweepAxis::kLines, false},
+                       {&opt.x_range, "--x-range", SweepAxis::kX, true},
+                       {&opt.cin_range, "--cin-range", SweepAxis::kCin, false},
+                       {&opt.cout_range, "--cout-range", SweepAxis::kCout, false},
+                       {&opt.cores_range, "--cores-range", SweepAxis::kCores, false},
+                       {&opt.split_range, "--split-range", SweepAxis::kSplit, false}};
+  const Axis* chosen = nullptr;
+  for (const Axis& a : axes) {
+    if (!a.text->empty()) {
+      chosen = &a;
+      break;  // CLI11 lets only one through
+    }
+  }
+  if (chosen == nullptr) {
+    throw UsageError(
+        "nothing to sweep: give one of --lines-range, --x-range, --cin-range, --cout-range, "
+        "--cores-range, --split-range");
+  }
+  spec.axis = chosen->axis;
+  if (spec.axis == SweepAxis::kCin && opt.size.cout.empty()) {
+    throw UsageError("--cin-range: needs --cout N");
+  }
+  if (spec.axis == SweepAxis::kCout && opt.size.cin.empty()) {
+    throw UsageError("--cout-range: needs --cin D");
+  }
+  spec.values = parse_range(*chosen->text, chosen->option, chosen->negative, &spec.step);
+  if (!opt.size.cin.empty()) {
+    spec.cin = parse_count(opt.size.cin, "--cin", 1, UINT32_MAX);
+  }
+  if (!opt.size.cout.empty()) {
+    spec.cout = parse_count(opt.size.cout, "--cout", 1, UINT32_MAX);
+  }
+  if (spec.axis == SweepAxis::kCores || spec.axis == SweepAxis::kSplit) {
+    spec.lines = parse_size(opt.size, std::string(chosen->option) + ": ");
+  }
+  if (spec.axis == SweepAxis::kX) {
+    spec.laps = parse_count_list(opt.laps, "--laps", 0, 0x3ffff);
+  } else if (opt.laps != "1") {
+    throw UsageError("--laps: only with --x-range");
+  }
+}
+
+}  // namespace
+
+CLI::App* add_sweep_command(CLI::App& app, SweepOptions& opt) {
+  CLI::App* cmd = app.add_subcommand(
+      "sweep", "sweep one workload parameter, ring variants side by side (CSV, plots, FFT)");
+  const std::vector<CLI::Option*> ranges = {
+      cmd->add_option("--lines-range", opt.lines_range, "sweep lines per core: FIRST:LAST:STEP"),
+      cmd->add_option("--x-range", opt.x_range,
+                      "sweep the offset x from k*0x4000 (with --laps): e.g. -512:512:16"),
+      cmd->add_option("--cin-range", opt.cin_range, "sweep D at fixed N (--cout)"),
+      cmd->add_option("--cout-range", opt.cout_range, "sweep N at fixed D (--cin)"),
+      cmd->add_option("--cores-range", opt.cores_range,
+                      "sweep active cores (size from --lines or --cin/--cout)"),
+      cmd->add_option("--split-range", opt.split_range,
+                      "sweep tasks per core S (size from --lines or --cin/--cout)")};
+  for (CLI::Option* a : ranges) {
+    for (CLI::Option* b : ranges) {
+      if (a != b) {
+        a->excludes(b);
+      }
+    }
+  }
+  cmd->add_option("--laps", opt.laps, "laps k for --x-range, comma separated (default 1)");
+  add_size_options(*cmd, opt.size, "fixed lines per core (for --cores-range/--split-range)",
+                   false);
+  cmd->add_option("--cores", opt.cores, "active cores (default: the config's ane.cores)");
+  cmd->add_option("--split", opt.split, "tasks per core (default 1)");
+  cmd->add_option("--base-line", opt.base_line, "line address of core 0's slice (default 0)");
+  add_variants_option(*cmd, opt.variants);
+  add_config_option(*cmd, opt.config);
+  add_output_option(*cmd, "--csv", opt.csv, "write every point as CSV");
+  add_output_option(*cmd, "--plot", opt.plot, "plot throughput vs the swept value (.png or .svg)");
+  add_output_option(*cmd, "--plot-time", opt.plot_time, "plot simulated time vs the swept value");
+  cmd->add_flag("--fft", opt.fft, "FFT of throughput vs the swept value: print the dominant period");
+  cmd->add_option("--detrend", opt.detrend,
+                  "before the FFT remove the mean (default) or a least-squares line (linear)");
+  add_output_option(*cmd, "--plot-spectrum", opt.plot_spectrum,
+                    "plot the FFT magnitude (with --fft)");
+  add_jobs_option(*cmd, opt.jobs);
+  return cmd;
+}
+
+int sweep_command(const SweepOptions& opt) {
+  SweepSpec spec;
+  spec.jobs = parse_jobs(opt.jobs);
+  spec.config = opt.config;
+  const ModelConfig cfg = load_machine(opt.config);
+  spec.variants = parse_variant_list(opt.variants, "--variants");
+  spec.cores = parse_cores(opt.cores, cfg);
+  spec.split = static_cast<uint32_t>(parse_count(opt.split, "--split", 1, UINT32_MAX));
+  spec.base_line = static_cast<uint32_t>(parse_count(opt.base_line, "--base-line", 0, UINT32_MAX));
+  parse_axis(opt, spec);
+  if (opt.detrend != "mean" && opt.detrend != "linear") {
+    throw UsageError(fmt::format("--detrend: '{}' is not mean or linear", opt.detrend));
+  }
+  if (!opt.plot_spectrum.empty() && !opt.fft) {
+    throw UsageError("--plot-spectrum: needs --fft");
+  }
+  for (const std::string* p : {&opt.plot, &opt.plot_time, &opt.plot_spectrum}) {
+    if (!p->empty() && !plot_extension_ok(*p)) {
+      throw UsageError(fmt::format("plot '{}': must end in .png or .svg", *p));
+    }
+  }
+  for (const std::string* p : {&opt.csv, &opt.plot, &opt.plot_time, &opt.plot_spectrum}) {
+    if (!p->empty()) {
+      check_writable_directory(*p);
+    }
+  }
+
+  const SweepResult r = run_sweep(spec, cfg, "sweep");
+  std::string text = sweep_text(r);
+  std::vector<SweepSpectrum> spectra;
+  if (opt.fft) {
+    spectra = sweep_spectra(r, opt.detrend == "linear");
+    text += spectra_text(r, spectra);
+  }
+  std::fputs(text.c_str(), stdout);
+  std::fflush(stdout);
+  if (!opt.csv.empty()) {
+    write_file_atomically(opt.csv, sweep_csv(r));
+  }
+  if (!opt.plot.empty()) {
+    render_plot(opt.plot, sweep_plot_throughput(r));
+  }
+  if (!opt.plot_time.empty()) {
+    render_plot(opt.plot_time, sweep_plot_time(r));
+  }
+  if (!opt.plot_spectrum.empty()) {
+    render_plot(opt.plot_spectrum, sweep_spectrum_plot(r, spectra));
+  }
+  return kExitOk;
+}
+
+}  // namespace anesim

@@ -1,0 +1,149 @@
+#include "src/config/machine_config_reader.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <optional>
+
+#include <fmt/format.h>
+
+#include "sim/units.h"
+#include "src/config/builtin_config.h"
+#include "src/config/yaml_section.h"
+#include "src/io/printable.h"
+#include "src/io/text_file.h"
+
+namespace anesim {
+
+namespace {
+
+YamlSection top_section(const YAML::Node& root, const std::string& origin) {
+  return YamlSection(root, "", origin, root.Mark(),
+                     [](const std::string& message) { throw ConfigError(message); });
+}
+
+constexpr const char* kKeysHint = "configs/m3-air.yaml lists every key; unknown keys are errors";
+
+}  // namespace
+
+static ModelConfig parse_document(const std::string& text, const std::string& origin);
+
+ModelConfig parse_config(const std::string& text, const std::string& origin) {
+  try {
+    return parse_document(text, origin);
+  } catch (const YAML::Exception& e) {
+    // A yaml-cpp error while walking the tree (e.g. an alias cycle); the
+    // loader's own checks throw ConfigError and pass through.
+    throw ConfigError(fmt::format("{}: not a valid machine description: {}",
+                                  yaml_where(origin, e.mark), printable(e.msg)));
+  }
+}
+
+static ModelConfig parse_document(const std::string& text, const std::string& origin) {
+  YAML::Node root;
+  try {
+    root = YAML::Load(text);
+  } catch (const YAML::Exception& e) {
+    throw ConfigError(
+        fmt::format("{}: not valid YAML: {}", yaml_where(origin, e.mark), printable(e.msg)));
+  }
+  if (!root || root.IsNull()) {
+    throw ConfigError(fmt::format("{}: the file is empty", origin));
+  }
+  ModelConfig cfg;
+  cfg.source = origin;
+  YamlSection top = top_section(root, origin);
+
+  YamlSection dram = top.child("dram");
+  cfg.dram.preset = dram.text("preset");
+  // 1 MHz .. 100 GHz: the clock period (in whole ps in waveforms) must be
+  // at least 10 ps, and max_cycles of it must fit SystemC's 64-bit time.
+  cfg.dram.clock_mhz = dram.positive_real("clock_mhz", 1, 100000);
+  cfg.dram.channels = dram.power_of_two("channels", 64);
+  cfg.dram.channel_bytes_per_cycle = dram.positive32("channel_bytes_per_cycle");
+  cfg.dram.banks = dram.power_of_two("banks", 256);
+  cfg.dram.row_bytes = dram.power_of_two("row_bytes", 1u << 20);
+  cfg.dram.queue_depth = static_cast<uint32_t>(dram.integer("queue_depth", 1, 65536));
+  cfg.dram.bank_xor_hash = dram.boolean("bank_xor_hash");
+  cfg.dram.close_page = dram.boolean("close_page");
+  {
+    YamlSection t = dram.child("timings");
+    DramTimings& d = cfg.dram.t;
+    d.rl = t.positive32("rl");
+    d.burst = t.positive32("burst");
+    d.rcd = t.positive32("rcd");
+    d.rp = t.positive32("rp");
+    d.ras = t.positive32("ras");
+    d.rtp = t.positive32("rtp");
+    d.ccd = t.positive32("ccd");
+    d.rrd = t.positive32("rrd");
+    d.faw = t.positive32("faw");
+    d.refi = static_cast<uint32_t>(t.integer("refi", 0, UINT32_MAX));  // 0: no refresh
+    d.rfc = t.positive32("rfc");
+    if (d.refi != 0 && d.rfc >= d.refi) {
+      t.fail(t.mark_of("rfc"), "dram.timings.rfc",
+             fmt::format("{} is not less than refi ({}): the channel would refresh forever "
+                         "(set refi: 0 to disable refresh)",
+                         d.rfc, d.refi));
+    }
+    t.reject_unknown(kKeysHint);
+  }
+  dram.reject_unknown(kKeysHint);
+  if (cfg.dram.row_bytes < kLineBytes) {
+    throw ConfigError(fmt::format("{}: dram.row_bytes: a row must hold at least one 64 B line",
+                                  origin));
+  }
+
+  YamlSection fabric = top.child("fabric");
+  cfg.fabric.request_latency = fabric.positive32("request_latency");
+  cfg.fabric.response_latency = fabric.positive32("response_latency");
+  cfg.fabric.credits_per_core = fabric.positive32("credits_per_core");
+  cfg.fabric.port_cycles_per_line = fabric.positive32("port_cycles_per_line");
+  fabric.reject_unknown(kKeysHint);
+
+  YamlSection ane = top.child("ane");
+  cfg.ane.cores = static_cast<uint32_t>(ane.integer("cores", 1, 16));
+  // The Verilated ring is built with KmemLines = 1024 (a parameter of
+  // rtl/kdma_prefetch_ring.sv); the harness's KMem must hold as many.
+  cfg.ane.kmem_lines = static_cast<uint32_t>(ane.integer("kmem_lines", 1024, 1024));
+  cfg.ane.task_dispatch_cycles = static_cast<uint32_t>(ane.integer("task_dispatch_cycles", 0, UINT32_MAX));
+  cfg.ane.launch_overhead_cycles =
+      static_cast<uint32_t>(ane.integer("launch_overhead_cycles", 0, UINT32_MAX));
+  ane.reject_unknown(kKeysHint);
+
+  YamlSection sim = top.child("simulation");
+  cfg.sim.max_cycles = sim.integer("max_cycles", 1, UINT64_MAX);
+  cfg.sim.quantum_cycles = sim.positive32("quantum_cycles");
+  // SystemC time is 64 bits of picoseconds (about 213 days).
+  if (static_cast<double>(cfg.sim.max_cycles) * cfg.cycle_ns() * 1000.0 > 1.8e19) {
+    sim.fail(sim.mark_of("max_cycles"), "simulation.max_cycles",
+             fmt::format("{} cycles at {} MHz exceed SystemC's time range (2^64 ps)",
+                         cfg.sim.max_cycles, cfg.dram.clock_mhz));
+  }
+  sim.reject_unknown(kKeysHint);
+
+  top.reject_unknown(kKeysHint);
+  return cfg;
+}
+
+ModelConfig load_config_file(const std::string& path) {
+  if (path.empty()) {
+    throw ConfigError("--config: empty file name");
+  }
+  std::string why;
+  const std::optional<std::string> text = read_text_file(path, kMaxConfigBytes, "config file", why);
+  if (!text) {
+    throw ConfigError(fmt::format("{}: {}{}", path, why,
+                                  why.find("too large") != std::string::npos
+                                      ? " (a machine description is a few KiB)"
+                                      : ""));
+  }
+  return parse_config(*text, path);
+}
+
+ModelConfig load_config_or_builtin(const std::string& path) {
+  return path.empty() ? builtin_config() : load_config_file(path);
+}
+
+ModelConfig builtin_config() { return parse_config(kBuiltinConfigYaml, "<built-in m3-air>"); }
+
+}  // namespace anesim

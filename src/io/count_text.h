@@ -1,0 +1,20 @@
+// Reads counts as users type them ("16384", "0x4000"): decimal or
+// 0x-prefixed hexadecimal, no sign, no spaces. Shared by the command line
+// and the trace reader, which word their messages differently.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace anesim {
+
+enum class CountStatus { kOk, kNotACount, kTooLarge, kTooSmall };
+
+// Reads `text` into `value` when it is a count within [min, max].
+CountStatus read_count(const std::string& text, uint64_t min, uint64_t max, uint64_t& value);
+
+// A command-line count; throws UsageError naming `option` and the value.
+uint64_t parse_count(const std::string& text, const std::string& option, uint64_t min,
+                     uint64_t max);
+
+}  // namespace anesim

@@ -1,0 +1,68 @@
+#include "src/io/gnuplot_plot.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+
+#include <fmt/format.h>
+
+#include "src/io/atomic_output.h"
+#include "src/io/child_processes.h"
+#include "src/io/printable.h"
+
+namespace anesim {
+
+namespace {
+
+std::string quoted(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) {
+    out += c == '\'' ? std::string("''") : std::string(1, c);
+  }
+  return out + "'";
+}
+
+}  // namespace
+
+bool plot_extension_ok(const std::string& path) {
+  return ends_with(path, ".png") || ends_with(path, ".svg");
+}
+
+void render_plot(const std::string& path, const std::string& body) {
+  if (!plot_extension_ok(path)) {
+    throw OutputError(fmt::format("{}: a plot must end in .png or .svg", path));
+  }
+  check_writable_directory(path);
+  const std::string gnuplot = find_on_path("gnuplot");
+  if (gnuplot.empty()) {
+    throw OutputError(fmt::format("{}: gnuplot not found on PATH (install gnuplot-nox)", path));
+  }
+  const std::string tmp = temporary_path_for(path);
+  const std::string script_path = temporary_path_for(path + ".gp");
+  const bool png = ends_with(path, ".png");
+  const std::string terminal = png ? "pngcairo size 960,600 noenhanced font 'sans,10'"
+                                   : "svg size 960,600 noenhanced font 'sans,11' background rgb 'white'";
+  {
+    std::ofstream s(script_path);
+    s << "set terminal " << terminal << "\nset output " << quoted(tmp) << "\n" << body
+      << "\nunset output\n";
+    if (!s) {
+      std::remove(script_path.c_str());
+      throw OutputError(fmt::format("{}: cannot write the gnuplot script", path));
+    }
+  }
+  const auto r = run_children({{gnuplot, script_path}}, 1, {});
+  // Renaming a file onto itself succeeds and unregisters it from the
+  // signal cleanup; then it goes.
+  commit_temporary(script_path, script_path);
+  std::remove(script_path.c_str());
+  if (r[0].exit_code != 0 || access(tmp.c_str(), F_OK) != 0) {
+    std::remove(tmp.c_str());
+    throw OutputError(fmt::format("{}: gnuplot failed: {}", path, r[0].err));
+  }
+  commit_temporary(tmp, path);
+}
+
+}  // namespace anesim

@@ -1,0 +1,44 @@
+#include "src/io/text_file.h"
+
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+
+#include <fmt/format.h>
+
+namespace anesim {
+
+std::optional<std::string> read_text_file(const std::string& path, size_t max_bytes,
+                                          const std::string& kind, std::string& why) {
+  struct stat st {};
+  if (stat(path.c_str(), &st) != 0) {
+    why = fmt::format("cannot open {}: {}", kind, std::strerror(errno));
+    return std::nullopt;
+  }
+  if (S_ISDIR(st.st_mode)) {
+    why = fmt::format("cannot open {}: is a directory", kind);
+    return std::nullopt;
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    why = fmt::format("cannot open {}: {}", kind, std::strerror(errno));
+    return std::nullopt;
+  }
+  // Read at most one byte past the limit (pipes have no size to stat).
+  std::string text(max_bytes + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  if (in.bad()) {
+    why = fmt::format("cannot read {}: {}", kind, std::strerror(errno));
+    return std::nullopt;
+  }
+  text.resize(static_cast<size_t>(in.gcount()));
+  if (text.size() > max_bytes) {
+    why = fmt::format("{} too large (more than {} bytes)", kind, max_bytes);
+    return std::nullopt;
+  }
+  return text;
+}
+
+}  // namespace anesim
