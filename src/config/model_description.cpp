@@ -1,0 +1,196 @@
+#include "src/config/model_description.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "src/config/yaml_section.h"
+#include "src/io/errors.h"
+#include "src/io/printable.h"
+
+namespace anesim {
+
+namespace {
+
+// A model description is a few KiB; anything near this is the wrong file.
+constexpr size_t kMaxModelFileBytes = size_t{1} << 20;
+
+// A count of parameters no model file should exceed (10^15); it only guards
+// against a stray digit, since parameter_count() is a double anyway.
+constexpr uint64_t kMaxExtraParameters = 1000000000000000ULL;
+
+const char* const kKeyHint = "docs/model-format.md lists every key";
+
+// `name` becomes a preset file name (configs/models/NAME.yaml) and a word on
+// the command line, so it is kept to characters that need no quoting.
+bool is_preset_name(const std::string& s) {
+  if (s.empty()) {
+    return false;
+  }
+  for (const char c : s) {
+    const bool ok =
+        (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '-' || c == '_';
+    if (!ok) {
+      return false;
+    }
+  }
+  return true;
+}
+
+Projection read_projection(YamlSection& item) {
+  Projection p;
+  p.name = item.text("name");
+  if (p.name.empty()) {
+    item.fail_at("name", "expected a non-empty name");
+  }
+  p.cin = item.integer("cin", 1, UINT32_MAX);
+  p.cout = item.integer("cout", 1, UINT32_MAX);
+  p.count = static_cast<uint32_t>(item.integer_or("count", 1, 1000, 1));
+  item.reject_unknown(kKeyHint);
+  return p;
+}
+
+ModelDescription parse_document(const std::string& text, const std::string& origin) {
+  YAML::Node root;
+  try {
+    root = YAML::Load(text);
+  } catch (const YAML::Exception& e) {
+    throw ModelFileError(
+        fmt::format("{}: not valid YAML: {}", yaml_where(origin, e.mark), printable(e.msg)));
+  }
+  if (!root || root.IsNull()) {
+    throw ModelFileError(fmt::format("{}: the file is empty", origin));
+  }
+  const YamlFailure failure = [](const std::string& message) { throw ModelFileError(message); };
+  YamlSection top(root, "", origin, root.Mark(), failure);
+
+  ModelDescription m;
+  m.source = origin;
+  m.name = top.text("name");
+  if (!is_preset_name(m.name)) {
+    top.fail_at("name", fmt::format("expected lowercase letters, digits, '.', '-' or '_', got '{}'",
+                                    printable(m.name, 60)));
+  }
+  m.display_name = top.text("display_name");
+  if (m.display_name.empty()) {
+    top.fail_at("display_name", "expected a non-empty name");
+  }
+  m.published_parameters = top.positive_real("published_parameters", 1, 1e15);
+  m.element_bytes = static_cast<uint32_t>(top.integer_or("element_bytes", 1, 8, 2));
+  m.layers = static_cast<uint32_t>(top.integer("layers", 1, 1000));
+  m.hidden = top.integer("hidden", 1, UINT32_MAX);
+
+  // Names must be unique: the advisor reports per projection, and two
+  // entries called the same would be indistinguishable in its output.
+  std::map<std::string, int> first_line;
+  for (YamlSection& item : top.items("projections", 1)) {
+    Projection p = read_projection(item);
+    const auto [it, fresh] = first_line.emplace(p.name, item.mark_of("name").line + 1);
+    if (!fresh) {
+      item.fail_at("name", fmt::format("duplicate projection name '{}' (first given at line {})",
+                                       printable(p.name, 60), it->second));
+    }
+    m.projections.push_back(std::move(p));
+  }
+
+  {
+    YamlSection e = top.child("embedding");
+    m.vocab = e.integer("vocab", 1, UINT32_MAX);
+    m.embedding_dim = e.integer("dim", 1, UINT32_MAX);
+    m.embedding_streamed = e.boolean_or("streamed", false);
+    // The embedding's rows are the residual stream's width in every decoder
+    // LLM; a mismatch is a transcription slip, caught here.
+    if (m.embedding_dim != m.hidden) {
+      e.fail_at("dim", fmt::format("{} differs from hidden ({})", m.embedding_dim, m.hidden));
+    }
+    e.reject_unknown(kKeyHint);
+  }
+  {
+    YamlSection h = top.child("lm_head");
+    m.lm_head_cin = h.integer("cin", 1, UINT32_MAX);
+    m.lm_head_cout = h.integer("cout", 1, UINT32_MAX);
+    m.lm_head_shards = static_cast<uint32_t>(h.integer_or("shards", 1, 1024, 1));
+    m.lm_head_tied = h.boolean_or("tied", false);
+    m.lm_head_streamed = h.boolean_or("streamed", true);
+    if (m.lm_head_cin != m.hidden) {
+      h.fail_at("cin", fmt::format("{} differs from hidden ({})", m.lm_head_cin, m.hidden));
+    }
+    // Shards get ceil(cout / shards) rows each; more shards than rows would
+    // leave some empty, which no converter produces.
+    if (m.lm_head_shards > m.lm_head_cout) {
+      h.fail_at("shards", fmt::format("{} shards exceed the {} output rows", m.lm_head_shards,
+                                      m.lm_head_cout));
+    }
+    h.reject_unknown(kKeyHint);
+  }
+  m.extra_parameters = top.integer_or("extra_parameters", 0, kMaxExtraParameters, 0);
+  top.reject_unknown(kKeyHint);
+  return m;
+}
+
+}  // namespace
+
+double ModelDescription::parameter_count() const {
+  double per_layer = 0;
+  for (const Projection& p : projections) {
+    per_layer += static_cast<double>(p.cin) * static_cast<double>(p.cout) * p.count;
+  }
+  const double lm_head =
+      lm_head_tied ? 0.0 : static_cast<double>(lm_head_cin) * static_cast<double>(lm_head_cout);
+  const double norms = 2.0 * layers * static_cast<double>(hidden) + static_cast<double>(hidden);
+  return layers * per_layer + static_cast<double>(vocab) * static_cast<double>(embedding_dim) +
+         lm_head + norms + static_cast<double>(extra_parameters);
+}
+
+ModelDescription parse_model_description(const std::string& text, const std::string& origin) {
+  try {
+    return parse_document(text, origin);
+  } catch (const YAML::Exception& e) {
+    // A yaml-cpp error while walking the tree (e.g. a bad alias); the
+    // reader's own checks throw ModelFileError and pass through.
+    throw ModelFileError(fmt::format("{}: not a valid model description: {}",
+                                     yaml_where(origin, e.mark), printable(e.msg)));
+  }
+}
+
+ModelDescription load_model_file(const std::string& path) {
+  if (path.empty()) {
+    throw ModelFileError("model file: empty file name");
+  }
+  struct stat st {};
+  if (stat(path.c_str(), &st) != 0) {
+    throw ModelFileError(
+        fmt::format("{}: cannot open model file: {}", path, std::strerror(errno)));
+  }
+  if (S_ISDIR(st.st_mode)) {
+    throw ModelFileError(fmt::format("{}: cannot open model file: is a directory", path));
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    throw ModelFileError(
+        fmt::format("{}: cannot open model file: {}", path, std::strerror(errno)));
+  }
+  // Read at most one byte past the limit (a pipe has no size to stat).
+  std::string text(kMaxModelFileBytes + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  if (in.bad()) {
+    throw ModelFileError(
+        fmt::format("{}: cannot read model file: {}", path, std::strerror(errno)));
+  }
+  text.resize(static_cast<size_t>(in.gcount()));
+  if (text.size() > kMaxModelFileBytes) {
+    throw ModelFileError(fmt::format(
+        "{}: model file too large (more than {} bytes; a model description is a few KiB)",
+        path, kMaxModelFileBytes));
+  }
+  return parse_model_description(text, path);
+}
+
+}  // namespace anesim
