@@ -6,17 +6,13 @@
 #include <regex>
 #include <sstream>
 
-#include "src/config_loader.h"
+#include "src/config/machine_config_reader.h"
+#include "test_support.h"
 
 namespace anesim {
 namespace {
 
-std::string shipped_yaml() {
-  std::ifstream in(ANESIM_SOURCE_DIR "/configs/m3-air.yaml");
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+std::string shipped_yaml() { return test::slurp(ANESIM_SOURCE_DIR "/configs/m3-air.yaml"); }
 
 std::string error_of(const std::string& text) {
   try {
@@ -28,10 +24,7 @@ std::string error_of(const std::string& text) {
 }
 
 std::string replaced(const std::string& from, const std::string& to) {
-  std::string y = shipped_yaml();
-  const size_t at = y.find(from);
-  REQUIRE(at != std::string::npos);
-  return y.replace(at, from.size(), to);
+  return test::replace_once(shipped_yaml(), from, to);
 }
 
 TEST_CASE("the built-in config is configs/m3-air.yaml", "[config]") {

@@ -1,7 +1,8 @@
 #include <catch2/catch.hpp>
 
-#include "src/count_parser.h"
-#include "src/workload.h"
+#include "sim/workload.h"
+#include "src/io/count_text.h"
+#include "src/io/errors.h"
 
 namespace anesim {
 namespace {

@@ -6,7 +6,7 @@
 
 #include "sim/dram_address_map.h"
 #include "sim/lpddr5_channel.h"
-#include "src/config_loader.h"
+#include "src/config/machine_config_reader.h"
 
 namespace anesim {
 namespace {

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "test_support.h"
 #include "tests/fuzz/fuzz_targets.h"
 
 namespace anesim {
@@ -33,12 +34,7 @@ std::vector<fs::path> inputs_of(const std::string& target) {
   return files;
 }
 
-std::string bytes_of(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+std::string bytes_of(const fs::path& p) { return test::slurp(p.string()); }
 
 template <typename Fn>
 size_t replay(const std::string& target, Fn fn) {

@@ -14,6 +14,7 @@
 
 #include "src/config/model_description.h"
 #include "src/io/errors.h"
+#include "test_support.h"
 
 namespace anesim {
 namespace {
@@ -39,10 +40,7 @@ const std::string kTiny =
     "lm_head: {cin: 64, cout: 100, shards: 2}\n";  // 10
 
 std::string replaced(const std::string& from, const std::string& to) {
-  std::string y = kTiny;
-  const size_t at = y.find(from);
-  REQUIRE(at != std::string::npos);
-  return y.replace(at, from.size(), to);
+  return test::replace_once(kTiny, from, to);
 }
 
 std::string error_of(const std::string& text) {

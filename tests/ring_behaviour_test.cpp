@@ -74,8 +74,8 @@ TEST_CASE("every line is requested once and in order, in every variant", "[rtl][
   VerilatedContext context;
   context.fatalOnError(false);
   std::mt19937 rng(3);
-  for (RingVariant v : {RingVariant::kBug, RingVariant::kFix, RingVariant::kSnippet,
-                        RingVariant::kEpoch1}) {
+  for (const RingVariantInfo& info : ring_variants()) {
+    const RingVariant v = info.id;
     auto ring = make_ring(v, &context, "ring");
     for (int i = 0; i < 24; ++i) {
       const uint32_t lines = i < 4 ? 1 + i : 1 + rng() % (3 * kRingLines);

@@ -24,14 +24,14 @@ uint32_t grant_for(PrefetchRing& ring, uint32_t start, uint32_t lines) {
   return ring.outputs().prefetch_credit;
 }
 
-// The grant each variant is designed to give (docs/ring-mechanism.md):
-// min(count, space, 256) on pointers of 14 + epoch bits.
-uint32_t expected_grant(RingVariant v, uint64_t lines) {
-  const int epoch = v == RingVariant::kFix ? 19 : v == RingVariant::kEpoch1 ? 1 : 0;
-  const uint64_t wrap = uint64_t{1} << (14 + epoch);
+// The grant each variant is designed to give (docs/ring-mechanism.md),
+// from its parameters in the variant table: min(count, space, 256) on
+// pointers of 14 + EpochBits bits, count alone without the space guard.
+uint32_t expected_grant(const RingVariantInfo& v, uint64_t lines) {
+  const uint64_t wrap = uint64_t{1} << (kRingIndexBits + v.epoch_bits);
   const uint64_t count = lines % wrap;
   const uint64_t space = (wrap - count) % wrap;
-  const uint64_t limit = v == RingVariant::kSnippet ? count : std::min(count, space);
+  const uint64_t limit = v.space_guard ? std::min(count, space) : count;
   return static_cast<uint32_t>(std::min<uint64_t>(limit, kPageLines));
 }
 
@@ -39,9 +39,8 @@ TEST_CASE("lookahead grant over every residue of laps 1..8", "[rtl][credit]") {
   VerilatedContext context;
   context.fatalOnError(false);
   std::mt19937 rng(7);
-  for (RingVariant v : {RingVariant::kBug, RingVariant::kFix, RingVariant::kSnippet,
-                        RingVariant::kEpoch1}) {
-    auto ring = make_ring(v, &context, "ring");
+  for (const RingVariantInfo& v : ring_variants()) {
+    auto ring = make_ring(v.id, &context, "ring");
     uint64_t mismatches = 0;
     for (uint32_t k = 1; k <= 8; ++k) {
       for (uint32_t r = 0; r < kRingLines; ++r) {
@@ -52,7 +51,7 @@ TEST_CASE("lookahead grant over every residue of laps 1..8", "[rtl][credit]") {
         }
       }
     }
-    INFO("variant " << variant_name(v));
+    INFO("variant " << v.name);
     CHECK(mismatches == 0);
     CHECK_FALSE(context.gotError());
   }

@@ -21,70 +21,21 @@
 #include <vector>
 
 #include "sim/kdma_testbench.h"
-#include "src/config_loader.h"
-#include "src/exit_codes.h"
-#include "src/run_command.h"
+#include "src/cli/exit_codes.h"
+#include "src/config/machine_config_reader.h"
+#include "test_support.h"
 
 namespace anesim {
 namespace {
 
 namespace fs = std::filesystem;
 
-struct Outcome {
-  int rc = -1;
-  std::string out;
-  std::string err;
-};
+using test::fresh_dir;
+using test::Outcome;
+using test::slurp;
+using test::spawn_anesim;
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-// A fresh directory per test case.
-std::string fresh_dir() {
-  char tmpl[] = "/tmp/anesim-robust-XXXXXX";
-  const char* d = mkdtemp(tmpl);
-  REQUIRE(d != nullptr);
-  return d;
-}
-
-pid_t spawn(const std::vector<std::string>& args, const std::string& out, const std::string& err) {
-  std::vector<char*> argv;
-  std::string bin = ANESIM_BINARY;
-  argv.push_back(bin.data());
-  std::vector<std::string> copy = args;
-  for (std::string& a : copy) {
-    argv.push_back(a.data());
-  }
-  argv.push_back(nullptr);
-  const pid_t pid = fork();
-  if (pid == 0) {
-    const int o = open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int e = open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int n = open("/dev/null", O_RDONLY);
-    dup2(o, 1);
-    dup2(e, 2);
-    dup2(n, 0);
-    execv(argv[0], argv.data());
-    _exit(127);
-  }
-  return pid;
-}
-
-Outcome run(const std::vector<std::string>& args) {
-  static const std::string dir = fresh_dir();
-  const pid_t pid = spawn(args, dir + "/out", dir + "/err");
-  int status = 0;
-  waitpid(pid, &status, 0);
-  Outcome o;
-  o.rc = WIFEXITED(status) ? WEXITSTATUS(status) : 1000 + WTERMSIG(status);
-  o.out = slurp(dir + "/out");
-  o.err = slurp(dir + "/err");
-  return o;
-}
+Outcome run(const std::vector<std::string>& args) { return test::run_anesim(args); }
 
 // One message, on stderr, no report on stdout, none of what an abort,
 // an uncaught exception or a SystemC report would print.
@@ -115,10 +66,7 @@ std::string max_cycles_line() {
 }
 
 std::string replaced(const std::string& from, const std::string& to) {
-  std::string y = shipped_yaml();
-  const size_t at = y.find(from);
-  REQUIRE(at != std::string::npos);
-  return y.replace(at, from.size(), to);
+  return test::replace_once(shipped_yaml(), from, to);
 }
 
 TEST_CASE("bad option values: one message naming the option, exit 2", "[cli][errors][robust]") {
@@ -332,7 +280,7 @@ void interrupt_while_writing(const std::string& option, int sig) {
   const std::string dir = fresh_dir();
   const std::string out_dir = fresh_dir();
   const std::string target = dir + "/w" + (option == "--vcd" ? ".vcd" : ".fst");
-  const pid_t pid = spawn({"--lines", "0x40000", option, target, "--wave-cycles", "10000000"},
+  const pid_t pid = spawn_anesim({"--lines", "0x40000", option, target, "--wave-cycles", "10000000"},
                           out_dir + "/out", out_dir + "/err");
   bool writing = false;
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);

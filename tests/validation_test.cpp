@@ -12,11 +12,12 @@
 #include <string>
 #include <vector>
 
-#include "src/replay_command.h"
-#include "src/report_command.h"
-#include "src/sim_points.h"
-#include "src/spectrum.h"
-#include "src/trace_reader.h"
+#include "src/analysis/batch_runner.h"
+#include "src/analysis/notch_analysis.h"
+#include "src/analysis/replay.h"
+#include "src/analysis/spectrum.h"
+#include "src/analysis/statistics.h"
+#include "src/analysis/trace_format.h"
 #include "test_support.h"
 
 namespace anesim {
@@ -35,31 +36,10 @@ std::string reject(const std::string& text) {
   return "(accepted)";
 }
 
-struct Run {
-  int rc = -1;
-  std::string out, err;
-};
+using test::slurp;
+using Run = test::Outcome;
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-Run run_anesim(const std::string& args) {
-  char tmpl[] = "/tmp/anesim-val-XXXXXX";
-  const std::string dir = mkdtemp(tmpl);
-  const std::string cmd =
-      std::string(ANESIM_BINARY) + " " + args + " >" + dir + "/out 2>" + dir + "/err </dev/null";
-  const int status = std::system(cmd.c_str());
-  Run r;
-  r.rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.out = slurp(dir + "/out");
-  r.err = slurp(dir + "/err");
-  std::system(("rm -rf " + dir).c_str());
-  return r;
-}
+Run run_anesim(const std::string& args) { return test::run_anesim(args); }
 
 TEST_CASE("trace reader: a trace round-trips through format_trace", "[trace]") {
   const Trace t = parse_trace(kHeader +
@@ -179,7 +159,7 @@ TEST_CASE("the published traces read and hold every published number", "[trace]"
 TEST_CASE("replay of a small fixture gives the known error", "[replay]") {
   set_simulator_executable(ANESIM_BINARY);
   const Trace t = read_trace_file(ANESIM_SOURCE_DIR "/tests/fixtures/replay-small.csv");
-  const ReplayResult r = replay_traces({t}, "bug", "", 2, "");
+  const ReplayResult r = replay_traces({t}, RingVariant::kBug, builtin_config(), "", 2, "");
   REQUIRE(r.rows.size() == 2);
   // The same runs in process, on the plain cluster.
   const ModelConfig cfg = builtin_config();
@@ -202,8 +182,9 @@ TEST_CASE("anesim replay: --max-mape, --json, and bad traces", "[replay][cli]") 
   const std::string fixture = ANESIM_SOURCE_DIR "/tests/fixtures/replay-small.csv";
   Run r = run_anesim("replay " + fixture + " --json");
   REQUIRE(r.rc == 0);
-  CHECK_THAT(r.out, Catch::Contains("\"mape_pct\""));
-  CHECK_THAT(r.out, Catch::Contains("\"curve\": \"small\""));
+  const Json j = Json::parse(r.out);
+  CHECK(j.at("overall").at("mape_pct").is_number());
+  CHECK(j.at("curves").at(0).at("curve") == "small");
   r = run_anesim("replay " + fixture + " --max-mape 0.001");
   CHECK(r.rc == 6);
   CHECK_THAT(r.err, Catch::Contains("exceeds --max-mape"));
@@ -218,8 +199,7 @@ TEST_CASE("anesim replay: --max-mape, --json, and bad traces", "[replay][cli]") 
 }
 
 TEST_CASE("anesim sweep: CSV shape and deterministic order", "[sweep][cli]") {
-  char tmpl[] = "/tmp/anesim-sweep-XXXXXX";
-  const std::string dir = mkdtemp(tmpl);
+  const std::string dir = test::fresh_dir("anesim-sweep");
   const Run r = run_anesim("sweep --lines-range 256:1024:256 --cores 1 -j 2 --csv " + dir +
                            "/s.csv");
   REQUIRE(r.rc == 0);
@@ -294,7 +274,7 @@ TEST_CASE("regression: the default config replays traces/ within MAPE 10 % per c
                         "m3-air-published-split.csv"}) {
     traces.push_back(read_trace_file(std::string(ANESIM_SOURCE_DIR "/traces/") + f));
   }
-  const ReplayResult r = replay_traces(traces, "bug", "", 2, "");
+  const ReplayResult r = replay_traces(traces, RingVariant::kBug, builtin_config(), "", 2, "");
   CHECK(r.rows.size() == 11);
   for (const auto& [curve, s] : r.curves) {
     INFO(curve << ": MAPE " << s.mape_pct << " %, max |error| " << s.max_abs_pct << " %");

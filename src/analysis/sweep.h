@@ -63,7 +63,7 @@ SweepResult run_sweep(const SweepSpec& spec, const ModelConfig& cfg,
 // The rows of one (variant, lap) series, in sweep order.
 std::vector<const SweepRow*> sweep_series(const SweepResult& r, RingVariant variant,
                                           uint32_t lap);
-// "bug k=1" on an x sweep, "bug" otherwise.
+// The variant and lap on an x sweep ("NAME k=1"), the variant alone otherwise.
 std::string sweep_series_name(const SweepResult& r, RingVariant variant, uint32_t lap);
 // The fixed parameters, for titles ("<built-in m3-air>, 2 cores, N = 4096").
 std::string sweep_context(const SweepResult& r);

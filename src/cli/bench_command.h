@@ -6,10 +6,12 @@
 
 #include <string>
 
+#include "sim/ring_variant.h"
+
 namespace anesim {
 
 struct BenchOptions {
-  std::string variant = "bug";
+  std::string variant = variant_name(RingVariant::kBug);
   std::string lines = "0x4000";
   std::string config;
   bool json = false;

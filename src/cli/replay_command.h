@@ -7,11 +7,13 @@
 #include <string>
 #include <vector>
 
+#include "sim/ring_variant.h"
+
 namespace anesim {
 
 struct ReplayOptions {
   std::vector<std::string> files;
-  std::string variant = "bug";
+  std::string variant = variant_name(RingVariant::kBug);
   std::string config;
   bool json = false;
   std::string csv;

@@ -10,7 +10,7 @@
 namespace anesim {
 
 struct RunOptions {
-  std::string variant = "bug";
+  std::string variant = variant_name(RingVariant::kBug);
   SizeOptions size;
   std::string cores;
   std::string split = "1";

@@ -41,15 +41,24 @@ unsigned parse_jobs(const std::string& text) {
   return static_cast<unsigned>(parse_count(text, "--jobs", 1, 256));
 }
 
+// The help shows the default the options struct starts with.
 void add_variant_option(CLI::App& cmd, std::string& variant) {
   cmd.add_option("--variant", variant,
-                 fmt::format("ring variant: {} (default bug)", variant_choices()));
+                 fmt::format("ring variant: {} (default {})", variant_choices(), variant));
 }
 
 void add_variants_option(CLI::App& cmd, std::string& variants) {
   cmd.add_option("--variants", variants,
-                 fmt::format("ring variants, comma separated, of: {} (default bug,fix)",
-                             variant_choices()));
+                 fmt::format("ring variants, comma separated, of: {} (default {})",
+                             variant_choices(), variants));
+}
+
+std::string variant_list_text(const std::vector<RingVariant>& variants) {
+  std::string s;
+  for (RingVariant v : variants) {
+    s += (s.empty() ? "" : ",") + std::string(variant_name(v));
+  }
+  return s;
 }
 
 RingVariant parse_variant_option(const std::string& text, const std::string& option) {

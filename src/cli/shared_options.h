@@ -37,6 +37,8 @@ void add_variant_option(CLI::App& cmd, std::string& variant);
 void add_variants_option(CLI::App& cmd, std::string& variants);
 RingVariant parse_variant_option(const std::string& text, const std::string& option);
 std::vector<RingVariant> parse_variant_list(const std::string& text, const std::string& option);
+// "bug,fix": the names as --variants takes them.
+std::string variant_list_text(const std::vector<RingVariant>& variants);
 
 // --cores N: at most the machine's cores (default: all of them).
 uint32_t parse_cores(const std::string& text, const ModelConfig& cfg);

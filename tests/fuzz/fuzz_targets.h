@@ -13,10 +13,11 @@
 #include <cstdlib>
 #include <string>
 
-#include "src/config_loader.h"
-#include "src/count_parser.h"
-#include "src/trace_reader.h"
 #include "sim/units.h"
+#include "src/analysis/trace_format.h"
+#include "src/config/machine_config_reader.h"
+#include "src/io/count_text.h"
+#include "src/io/errors.h"
 
 namespace anesim::fuzz {
 

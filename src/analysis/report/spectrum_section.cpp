@@ -92,8 +92,9 @@ void spectrum_section(ReportContext& ctx, TemplateValues& v) {
 
   std::vector<SpectrumSeries> shown;
   for (size_t i : {size_t{0}, size_t{2}}) {
-    shown.push_back({fmt::format("bug, {} samples, step {:.0f}, mean removed",
-                                 cases[i].values->size(), cases[i].step),
+    shown.push_back({fmt::format("{}, {} samples, step {:.0f}, mean removed",
+                                 variant_name(RingVariant::kBug), cases[i].values->size(),
+                                 cases[i].step),
                      &cases[i].spectrum, 1.0 / static_cast<double>(cases[i].values->size())});
   }
   render_plot(ctx.img_dir + "/spectrum-vs-d.svg",
