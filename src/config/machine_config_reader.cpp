@@ -16,11 +16,6 @@ namespace anesim {
 
 namespace {
 
-YamlSection top_section(const YAML::Node& root, const std::string& origin) {
-  return YamlSection(root, "", origin, root.Mark(),
-                     [](const std::string& message) { throw ConfigError(message); });
-}
-
 constexpr const char* kKeysHint = "configs/m3-air.yaml lists every key; unknown keys are errors";
 
 }  // namespace
@@ -39,19 +34,10 @@ ModelConfig parse_config(const std::string& text, const std::string& origin) {
 }
 
 static ModelConfig parse_document(const std::string& text, const std::string& origin) {
-  YAML::Node root;
-  try {
-    root = YAML::Load(text);
-  } catch (const YAML::Exception& e) {
-    throw ConfigError(
-        fmt::format("{}: not valid YAML: {}", yaml_where(origin, e.mark), printable(e.msg)));
-  }
-  if (!root || root.IsNull()) {
-    throw ConfigError(fmt::format("{}: the file is empty", origin));
-  }
+  YamlSection top = load_yaml_document(
+      text, origin, [](const std::string& message) { throw ConfigError(message); });
   ModelConfig cfg;
   cfg.source = origin;
-  YamlSection top = top_section(root, origin);
 
   YamlSection dram = top.child("dram");
   cfg.dram.preset = dram.text("preset");

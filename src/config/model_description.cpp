@@ -58,18 +58,8 @@ Projection read_projection(YamlSection& item) {
 }
 
 ModelDescription parse_document(const std::string& text, const std::string& origin) {
-  YAML::Node root;
-  try {
-    root = YAML::Load(text);
-  } catch (const YAML::Exception& e) {
-    throw ModelFileError(
-        fmt::format("{}: not valid YAML: {}", yaml_where(origin, e.mark), printable(e.msg)));
-  }
-  if (!root || root.IsNull()) {
-    throw ModelFileError(fmt::format("{}: the file is empty", origin));
-  }
-  const YamlFailure failure = [](const std::string& message) { throw ModelFileError(message); };
-  YamlSection top(root, "", origin, root.Mark(), failure);
+  YamlSection top = load_yaml_document(
+      text, origin, [](const std::string& message) { throw ModelFileError(message); });
 
   ModelDescription m;
   m.source = origin;

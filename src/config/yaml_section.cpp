@@ -26,6 +26,22 @@ std::string yaml_where(const std::string& origin, const YAML::Mark& mark) {
   return fmt::format("{}:{}:{}", origin, mark.line + 1, mark.column + 1);
 }
 
+YamlSection load_yaml_document(const std::string& text, const std::string& origin,
+                               const YamlFailure& failure) {
+  YAML::Node root;
+  try {
+    root = YAML::Load(text);
+  } catch (const YAML::Exception& e) {
+    failure(fmt::format("{}: not valid YAML: {}", yaml_where(origin, e.mark), printable(e.msg)));
+    std::abort();  // a YamlFailure always throws
+  }
+  if (!root || root.IsNull()) {
+    failure(fmt::format("{}: the file is empty", origin));
+    std::abort();
+  }
+  return YamlSection(root, "", origin, root.Mark(), failure);
+}
+
 YamlSection::YamlSection(const YAML::Node& node, std::string path, const std::string& origin,
                          const YAML::Mark& parent_mark, YamlFailure failure)
     : node_(node), path_(std::move(path)), origin_(origin), failure_(std::move(failure)) {

@@ -21,6 +21,13 @@ using YamlFailure = std::function<void(const std::string& message)>;
 // "file:line:column" of a mark (just the file when the mark is unknown).
 std::string yaml_where(const std::string& origin, const YAML::Mark& mark);
 
+class YamlSection;
+
+// The top-level mapping of a YAML document. Not YAML, or an empty document,
+// fails through `failure` naming `origin` (and the line and column).
+YamlSection load_yaml_document(const std::string& text, const std::string& origin,
+                               const YamlFailure& failure);
+
 class YamlSection {
  public:
   // `path` is the mapping's dotted name ("" at the top level); `parent_mark`
