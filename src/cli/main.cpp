@@ -1,5 +1,5 @@
 // The anesim command line. Runs one simulation by default; the subcommands
-// bench, replay, sweep and report build on it. SystemC calls sc_main once per
+// bench, replay, sweep, report and advise build on it. SystemC calls sc_main once per
 // process.
 #include <systemc>
 
@@ -10,6 +10,7 @@
 #include <exception>
 #include <string>
 
+#include "src/cli/advise_command.h"
 #include "src/cli/bench_command.h"
 #include "src/cli/exit_codes.h"
 #include "src/cli/replay_command.h"
@@ -35,6 +36,8 @@ int sc_main(int argc, char* argv[]) {
   CLI::App* sweep_cmd = add_sweep_command(app, sweep);
   ReportOptions report;
   CLI::App* report_cmd = add_report_command(app, report);
+  AdviseOptions advise;
+  CLI::App* advise_cmd = add_advise_command(app, advise);
 
   try {
     app.parse(argc, argv);
@@ -72,6 +75,9 @@ int sc_main(int argc, char* argv[]) {
     }
     if (report_cmd->parsed()) {
       return report_command(report);
+    }
+    if (advise_cmd->parsed()) {
+      return advise_command(advise);
     }
     return run_command(run);
   } catch (const std::exception& e) {

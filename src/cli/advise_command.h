@@ -1,0 +1,24 @@
+// `anesim advise`: which of a model's kernel-DMA transfers hit the 1 MiB
+// notch, the split along Cin that clears each, and the decode speed before
+// and after (docs/advise.md). Also one shape: --cin D --cout N.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <string>
+
+namespace anesim {
+
+struct AdviseOptions {
+  std::string model;
+  std::string cin, cout;
+  std::string config;
+  std::string jobs = "2";
+  bool json = false;
+  std::string csv;
+};
+
+CLI::App* add_advise_command(CLI::App& app, AdviseOptions& opt);
+int advise_command(const AdviseOptions& opt);
+
+}  // namespace anesim
