@@ -29,8 +29,7 @@ Cluster::Cluster(const ModelConfig& cfg, const RunSpec& spec)
       scoreboard_(tasks_),
       fabric_(cfg, static_cast<uint32_t>(spec.tasks.size())),
       skip_idle_(spec.skip_idle),
-      core_done_(spec.tasks.size(), 0),
-      period_ps_(static_cast<uint64_t>(std::llround(1e6 / cfg.dram.clock_mhz))) {
+      core_done_(spec.tasks.size(), 0) {
   // A failed RTL assertion must end the run with an error, not abort().
   context_->fatalOnError(false);
   context_->traceEverOn(true);
@@ -75,12 +74,14 @@ void Cluster::step_traced() {
     cores_[c]->prepare(now_, fabric_, &traced_inputs_[c]);
     cores_[c]->ring().fall(traced_inputs_[c]);
   }
-  vcd_->dump(now_ * period_ps_);
+  const uint64_t start_ps = std::llround(cfg_.cycles_to_ns(now_) * 1000.0);
+  const uint64_t period_ps = std::llround(cfg_.cycle_ns_at(now_) * 1000.0);
+  vcd_->dump(start_ps);
   for (size_t c = 0; c < cores_.size(); ++c) {
     cores_[c]->ring().rise();
     cores_[c]->finish(now_, traced_inputs_[c]);
   }
-  vcd_->dump(now_ * period_ps_ + period_ps_ / 2);
+  vcd_->dump(start_ps + period_ps / 2);
 }
 
 void Cluster::run_until(uint64_t until) {
@@ -114,7 +115,6 @@ RunResult Cluster::result() const {
   RunResult r;
   double core_gbps_sum = 0;
   r.core_gbps_min = INFINITY;
-  const double ns_per_cycle = cfg_.cycle_ns();
   for (size_t c = 0; c < cores_.size(); ++c) {
     const CoreStats& s = cores_[c]->stats();
     uint64_t lines = 0;
@@ -126,14 +126,15 @@ RunResult Cluster::result() const {
     r.lines_demand += s.lines_demand;
     r.sim_cycles = std::max(r.sim_cycles, s.finish_cycle);
     const double gbps =
-        s.finish_cycle == 0 ? 0.0 : lines * double{kLineBytes} / (s.finish_cycle * ns_per_cycle);
+        s.finish_cycle == 0 ? 0.0 : lines * double{kLineBytes} / cfg_.cycles_to_ns(s.finish_cycle);
     core_gbps_sum += gbps;
     r.core_gbps_min = std::min(r.core_gbps_min, gbps);
     r.core_gbps_max = std::max(r.core_gbps_max, gbps);
   }
   r.core_gbps_mean = cores_.empty() ? 0.0 : core_gbps_sum / cores_.size();
-  r.time_us = r.sim_cycles * ns_per_cycle / 1000.0;
-  r.gbps = r.sim_cycles == 0 ? 0.0 : r.lines_total * double{kLineBytes} / (r.sim_cycles * ns_per_cycle);
+  const double time_ns = cfg_.cycles_to_ns(r.sim_cycles);
+  r.time_us = time_ns / 1000.0;
+  r.gbps = r.sim_cycles == 0 ? 0.0 : r.lines_total * double{kLineBytes} / time_ns;
   r.lines_lost = scoreboard_.lines_lost();
   r.scoreboard_error = scoreboard_.first_error();
   if (!cores_.empty()) {

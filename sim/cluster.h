@@ -96,7 +96,6 @@ class Cluster {
   std::vector<uint8_t> core_done_;
   VerilatedVcdC* vcd_ = nullptr;
   uint64_t trace_from_ = 0, trace_to_ = 0;
-  uint64_t period_ps_;
   std::vector<RingInputs> traced_inputs_;
 };
 

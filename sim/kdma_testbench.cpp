@@ -9,7 +9,7 @@ KdmaTestbench::KdmaTestbench(sc_core::sc_module_name name, Cluster& cluster,
       cluster_(cluster),
       quantum_(cfg.sim.quantum_cycles),
       max_cycles_(cfg.sim.max_cycles),
-      period_(cfg.cycle_ns(), sc_core::SC_NS) {
+      cfg_(cfg) {
   SC_THREAD(run);
 }
 
@@ -22,7 +22,8 @@ void KdmaTestbench::run() {
     const uint64_t start = cluster_.now();
     cluster_.run_until(std::min(start + quantum_, max_cycles_));
     // Idle skipping may have moved past the quantum's end: SystemC follows.
-    wait(period_ * static_cast<double>(cluster_.now() - start));
+    wait(sc_core::sc_time(cfg_.cycles_to_ns(cluster_.now()) - cfg_.cycles_to_ns(start),
+                          sc_core::SC_NS));
   }
   // Returning leaves SystemC with no events: sc_start() returns.
 }

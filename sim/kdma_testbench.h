@@ -29,7 +29,7 @@ class KdmaTestbench : public sc_core::sc_module {
   Cluster& cluster_;
   uint64_t quantum_;
   uint64_t max_cycles_;
-  sc_core::sc_time period_;
+  const ModelConfig& cfg_;  // its clock maps cycles to time
   bool exceeded_ = false;
 };
 

@@ -51,6 +51,16 @@ struct AneConfig {
   uint32_t launch_overhead_cycles = 0;  // once per run, before the first task
 };
 
+// The memory system's performance state (DVFS). At launch the SoC runs the
+// fabric and DRAM at a lower clock and raises it once the ANE has streamed
+// for a while (docs/ring-mechanism.md, "Why short transfers cost more per
+// line"). Every timing stays the same number of cycles; a cycle lasts
+// 1 / start_clock_mhz before the boost and 1 / dram.clock_mhz after it.
+struct PowerConfig {
+  double start_clock_mhz = 0;      // CK from launch until the boost (= dram.clock_mhz: no boost)
+  uint64_t boost_after_cycles = 0;  // cycles at the start clock, counted from launch
+};
+
 struct SimulationConfig {
   uint64_t max_cycles = 0;     // guard against runs that would never end
   uint32_t quantum_cycles = 0; // SystemC time-decoupling quantum
@@ -61,9 +71,20 @@ struct ModelConfig {
   DramConfig dram;
   FabricConfig fabric;
   AneConfig ane;
+  PowerConfig power;
   SimulationConfig sim;
 
+  // The nominal cycle (after the boost).
   double cycle_ns() const { return 1000.0 / dram.clock_mhz; }
+  // How long cycle `cycle` lasts, and when cycles [0, cycles) end, in ns
+  // from launch.
+  double cycle_ns_at(uint64_t cycle) const {
+    return cycle < power.boost_after_cycles ? 1000.0 / power.start_clock_mhz : cycle_ns();
+  }
+  double cycles_to_ns(uint64_t cycles) const {
+    const uint64_t slow = cycles < power.boost_after_cycles ? cycles : power.boost_after_cycles;
+    return slow * (1000.0 / power.start_clock_mhz) + (cycles - slow) * cycle_ns();
+  }
   double peak_gbps() const {
     return dram.channels * dram.channel_bytes_per_cycle * dram.clock_mhz / 1000.0;
   }

@@ -139,7 +139,7 @@ TEST_CASE("trace reader: a newer minor version may add header keys", "[trace]") 
 }
 
 TEST_CASE("the published traces read and hold every published number", "[trace]") {
-  const std::string dir = ANESIM_SOURCE_DIR "/traces/";
+  const std::string dir = ANESIM_SOURCE_DIR "/traces/m3-air/";
   const Trace d = read_trace_file(dir + "m3-air-published-dtable.csv");
   const Trace p = read_trace_file(dir + "m3-air-published-d2016-d2048.csv");
   const Trace s = read_trace_file(dir + "m3-air-published-split.csv");
@@ -272,7 +272,7 @@ TEST_CASE("regression: the default config replays traces/ within MAPE 10 % per c
   std::vector<Trace> traces;
   for (const char* f : {"m3-air-published-dtable.csv", "m3-air-published-d2016-d2048.csv",
                         "m3-air-published-split.csv"}) {
-    traces.push_back(read_trace_file(std::string(ANESIM_SOURCE_DIR "/traces/") + f));
+    traces.push_back(read_trace_file(std::string(ANESIM_SOURCE_DIR "/traces/m3-air/") + f));
   }
   const ReplayResult r = replay_traces(traces, RingVariant::kBug, builtin_config(), "", 2, "");
   CHECK(r.rows.size() == 11);

@@ -10,7 +10,7 @@ namespace anesim {
 
 struct ReportOptions {
   std::string out = "docs/validation.md";
-  std::string traces_dir = "traces";
+  std::string traces_dir = "traces/m3-air";
   std::string config;
   std::string jobs = "2";
 };

@@ -76,7 +76,7 @@ int run_command(const RunOptions& opt) {
     throw UsageError(fmt::format(
         "--lines: {} lines per core need at least {} cycles ({:.3f} s simulated), more than "
         "simulation.max_cycles = {} of {}; use a config with a larger max_cycles",
-        w.lines_per_core, needed, needed * cfg.cycle_ns() * 1e-9, cfg.sim.max_cycles,
+        w.lines_per_core, needed, cfg.cycles_to_ns(needed) * 1e-9, cfg.sim.max_cycles,
         cfg.source));
   }
   const SimulationOutcome outcome = run_single(cfg, request);

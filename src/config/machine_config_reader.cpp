@@ -96,11 +96,16 @@ static ModelConfig parse_document(const std::string& text, const std::string& or
       static_cast<uint32_t>(ane.integer("launch_overhead_cycles", 0, UINT32_MAX));
   ane.reject_unknown(kKeysHint);
 
+  YamlSection power = top.child("power");
+  cfg.power.start_clock_mhz = power.positive_real("start_clock_mhz", 1, cfg.dram.clock_mhz);
+  cfg.power.boost_after_cycles = power.integer("boost_after_cycles", 0, UINT32_MAX);
+  power.reject_unknown(kKeysHint);
+
   YamlSection sim = top.child("simulation");
   cfg.sim.max_cycles = sim.integer("max_cycles", 1, UINT64_MAX);
   cfg.sim.quantum_cycles = sim.positive32("quantum_cycles");
   // SystemC time is 64 bits of picoseconds (about 213 days).
-  if (static_cast<double>(cfg.sim.max_cycles) * cfg.cycle_ns() * 1000.0 > 1.8e19) {
+  if (cfg.cycles_to_ns(cfg.sim.max_cycles) * 1000.0 > 1.8e19) {
     sim.fail(sim.mark_of("max_cycles"), "simulation.max_cycles",
              fmt::format("{} cycles at {} MHz exceed SystemC's time range (2^64 ps)",
                          cfg.sim.max_cycles, cfg.dram.clock_mhz));

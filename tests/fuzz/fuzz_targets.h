@@ -53,6 +53,7 @@ inline void config_one(const uint8_t* data, size_t size) {
                   (c.dram.t.refi == 0 || c.dram.t.rfc < c.dram.t.refi) &&
                   c.fabric.credits_per_core > 0 && c.fabric.port_cycles_per_line > 0 &&
                   c.ane.cores >= 1 && c.ane.cores <= 16 && c.ane.kmem_lines == 1024 &&
+                  c.power.start_clock_mhz > 0 && c.power.start_clock_mhz <= c.dram.clock_mhz &&
                   c.sim.max_cycles > 0 && c.sim.quantum_cycles > 0;
   if (!ok) {
     fuzz_fail("parse_config accepted an impossible machine", text.substr(0, 200));

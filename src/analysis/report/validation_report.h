@@ -13,7 +13,7 @@ namespace anesim {
 
 struct ValidationReportSpec {
   std::string out = "docs/validation.md";  // plots go to <dir of out>/img/
-  std::string traces_dir = "traces";
+  std::string traces_dir = "traces/m3-air";
   std::string config_path;                  // "" for the built-in machine
   unsigned jobs = 2;
 };
