@@ -1,5 +1,5 @@
 // The anesim command line. Runs one simulation by default; the subcommands
-// bench, replay, sweep, report and advise build on it. SystemC calls sc_main once per
+// bench, replay, sweep, report, advise and calibrate build on it. SystemC calls sc_main once per
 // process.
 #include <systemc>
 
@@ -11,6 +11,7 @@
 #include <string>
 
 #include "src/cli/advise_command.h"
+#include "src/cli/calibrate_command.h"
 #include "src/cli/bench_command.h"
 #include "src/cli/exit_codes.h"
 #include "src/cli/replay_command.h"
@@ -38,6 +39,8 @@ int sc_main(int argc, char* argv[]) {
   CLI::App* report_cmd = add_report_command(app, report);
   AdviseOptions advise;
   CLI::App* advise_cmd = add_advise_command(app, advise);
+  CalibrateOptions calibrate;
+  CLI::App* calibrate_cmd = add_calibrate_command(app, calibrate);
 
   try {
     app.parse(argc, argv);
@@ -78,6 +81,9 @@ int sc_main(int argc, char* argv[]) {
     }
     if (advise_cmd->parsed()) {
       return advise_command(advise);
+    }
+    if (calibrate_cmd->parsed()) {
+      return calibrate_command(calibrate);
     }
     return run_command(run);
   } catch (const std::exception& e) {

@@ -1,0 +1,215 @@
+#include "src/analysis/calibration.h"
+
+#include <nlopt.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <map>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "src/config/config_patch.h"
+#include "src/config/machine_config_reader.h"
+#include "src/io/atomic_output.h"
+#include "src/io/errors.h"
+
+namespace anesim {
+
+namespace {
+
+std::string value_text(const FreeParameter& p, double v) {
+  return p.integer ? fmt::format("{}", static_cast<long long>(std::llround(v)))
+                   : fmt::format("{:.4g}", v);
+}
+
+std::map<std::string, std::string> values_of(const CalibrationSpec& spec,
+                                             const std::vector<double>& x) {
+  std::map<std::string, std::string> values;
+  for (size_t i = 0; i < spec.free.size(); ++i) {
+    values[spec.free[i].key] = value_text(spec.free[i], x[i]);
+  }
+  return values;
+}
+
+// The traces with only the records of the kept curves (empty traces dropped).
+std::vector<Trace> only_curves(const std::vector<Trace>& traces, const std::string& left_out) {
+  std::vector<Trace> out;
+  for (Trace t : traces) {
+    t.records.erase(std::remove_if(t.records.begin(), t.records.end(),
+                                   [&](const TraceRecord& r) { return r.curve == left_out; }),
+                    t.records.end());
+    if (!t.records.empty()) {
+      out.push_back(std::move(t));
+    }
+  }
+  return out;
+}
+
+// One candidate: its config written for the children, replayed.
+class Evaluator {
+ public:
+  Evaluator(const CalibrationSpec& spec, int id) : spec_(spec) {
+    path_ = fmt::format("{}/candidate-{}.yaml", spec.scratch_dir, id);
+  }
+
+  ReplayResult replay(const std::vector<Trace>& traces, const std::vector<double>& x) {
+    const std::string text = with_config_values(spec_.base_text, spec_.base_origin, values_of(spec_, x));
+    const ModelConfig cfg = parse_config(text, path_);
+    write_file_atomically(path_, text);
+    return replay_traces(traces, spec_.variant, cfg, path_, spec_.jobs, "");
+  }
+
+ private:
+  const CalibrationSpec& spec_;
+  std::string path_;
+};
+
+struct FitState {
+  const CalibrationSpec* spec;
+  const std::vector<Trace>* traces;
+  Evaluator* evaluator;
+  const CalibrationProgress* progress;
+  std::string label;
+  std::map<std::vector<std::string>, double> seen;  // rounded candidate -> MAPE
+  unsigned evaluations = 0;
+};
+
+double objective(const std::vector<double>& x, std::vector<double>& /*grad*/, void* data) {
+  auto& st = *static_cast<FitState*>(data);
+  std::vector<std::string> key;
+  for (size_t i = 0; i < x.size(); ++i) {
+    key.push_back(value_text(st.spec->free[i], x[i]));
+  }
+  const auto hit = st.seen.find(key);
+  if (hit != st.seen.end()) {
+    return hit->second;
+  }
+  const double mape = st.evaluator->replay(*st.traces, x).overall.mape_pct;
+  st.seen[key] = mape;
+  ++st.evaluations;
+  if (*st.progress) {
+    (*st.progress)(st.label, st.evaluations, mape);
+  }
+  return mape;
+}
+
+// Minimises the MAPE over `traces` from the base values.
+Fit fit(const CalibrationSpec& spec, const std::vector<Trace>& traces, Evaluator& evaluator,
+        const CalibrationProgress& progress, const std::string& label,
+        const std::vector<double>& start) {
+  const size_t n = spec.free.size();
+  // Nelder-Mead copes with the plateaus that whole-cycle rounding makes.
+  nlopt::opt opt(nlopt::LN_NELDERMEAD, static_cast<unsigned>(n));
+  std::vector<double> lo(n), hi(n), step(n), xtol(n);
+  for (size_t i = 0; i < n; ++i) {
+    lo[i] = spec.free[i].lo;
+    hi[i] = spec.free[i].hi;
+    step[i] = (hi[i] - lo[i]) / 4;
+    xtol[i] = spec.free[i].integer ? 0.5 : (hi[i] - lo[i]) * 1e-4;
+  }
+  opt.set_lower_bounds(lo);
+  opt.set_upper_bounds(hi);
+  opt.set_initial_step(step);
+  opt.set_xtol_abs(xtol);
+  opt.set_maxeval(static_cast<int>(spec.max_evaluations));
+  FitState st{&spec, &traces, &evaluator, &progress, label, {}, 0};
+  opt.set_min_objective(objective, &st);
+  std::vector<double> x = start;
+  double best = 0;
+  try {
+    opt.optimize(x, best);
+  } catch (const nlopt::roundoff_limited&) {
+    // The best point so far stands (rounding plateaus can trigger this).
+  }
+  Fit f;
+  f.values = x;
+  for (size_t i = 0; i < n; ++i) {
+    if (spec.free[i].integer) {
+      f.values[i] = std::round(f.values[i]);
+    }
+  }
+  f.evaluations = st.evaluations;
+  return f;
+}
+
+void check_bounds(const CalibrationSpec& spec) {
+  if (spec.free.empty()) {
+    throw UsageError("--free: no free parameter given (e.g. --free fabric.port_cycles_per_line=10:20)");
+  }
+  std::set<std::string> keys;
+  for (const FreeParameter& p : spec.free) {
+    if (!keys.insert(p.key).second) {
+      throw UsageError(fmt::format("--free {}: given twice", p.key));
+    }
+    if (!(p.lo < p.hi) || !std::isfinite(p.lo) || !std::isfinite(p.hi)) {
+      throw UsageError(fmt::format("--free {}={}:{}: the lower bound must be below the upper",
+                                   p.key, p.lo, p.hi));
+    }
+    for (double bound : {p.lo, p.hi}) {
+      try {
+        parse_config(with_config_values(spec.base_text, spec.base_origin,
+                                        {{p.key, value_text(p, bound)}}),
+                     spec.base_origin);
+      } catch (const ConfigError& e) {
+        throw UsageError(fmt::format("--free {}={}:{}: the machine description refuses {}: {}",
+                                     p.key, p.lo, p.hi, value_text(p, bound), e.what()));
+      }
+    }
+  }
+}
+
+}  // namespace
+
+CalibrationResult calibrate(const CalibrationSpec& spec, const CalibrationProgress& progress) {
+  check_bounds(spec);
+  std::vector<double> start;
+  for (const FreeParameter& p : spec.free) {
+    const double v = std::strtod(config_value_text(spec.base_text, spec.base_origin, p.key).c_str(),
+                                 nullptr);
+    start.push_back(std::clamp(v, p.lo, p.hi));
+  }
+  Evaluator evaluator(spec, 0);
+  CalibrationResult result;
+  result.full = fit(spec, spec.traces, evaluator, progress, "all curves", start);
+  result.full.replay = evaluator.replay(spec.traces, result.full.values);
+  if (!spec.cross_validate) {
+    return result;
+  }
+  std::vector<double> held_out_errors;
+  for (const auto& [curve, stats] : result.full.replay.curves) {
+    const std::vector<Trace> kept = only_curves(spec.traces, curve);
+    if (kept.empty()) {
+      continue;  // one curve only: nothing to fit without it
+    }
+    HeldOutCurve h;
+    h.curve = curve;
+    h.fit = fit(spec, kept, evaluator, progress, "without " + curve, start);
+    h.fit.replay = evaluator.replay(spec.traces, h.fit.values);
+    std::vector<double> errors;
+    for (const ReplayRow& row : h.fit.replay.rows) {
+      if (row.record.curve == curve) {
+        errors.push_back(row.error_pct);
+        held_out_errors.push_back(row.error_pct);
+      }
+    }
+    h.error = error_stats(errors);
+    result.cross_validation.push_back(std::move(h));
+  }
+  result.cross_validated = error_stats(held_out_errors);
+  return result;
+}
+
+std::string fitted_config_text(const CalibrationSpec& spec, const Fit& fit,
+                               const std::string& note) {
+  std::string text = with_config_values(spec.base_text, spec.base_origin, values_of(spec, fit.values));
+  for (const FreeParameter& p : spec.free) {
+    text = with_key_comment(text, spec.base_origin, p.key,
+                            fmt::format("fitted by anesim calibrate within {}..{}",
+                                        value_text(p, p.lo), value_text(p, p.hi)));
+  }
+  return with_header_note(text, note);
+}
+
+}  // namespace anesim

@@ -1,0 +1,139 @@
+#include "src/cli/calibrate_command.h"
+
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+#include <fmt/format.h>
+
+#include "src/analysis/calibration.h"
+#include "src/analysis/calibration_output.h"
+#include "src/cli/exit_codes.h"
+#include "src/cli/shared_options.h"
+#include "src/config/builtin_config.h"
+#include "src/config/config_patch.h"
+#include "src/config/machine_config_reader.h"
+#include "src/io/atomic_output.h"
+#include "src/io/count_text.h"
+#include "src/io/printable.h"
+#include "src/io/scratch_directory.h"
+#include "src/io/text_file.h"
+
+namespace anesim {
+
+namespace {
+
+double parse_bound(const std::string& text, const std::string& item) {
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(v)) {
+    throw UsageError(fmt::format("--free {}: '{}' is not a number", printable(item, 60),
+                                 printable(text, 40)));
+  }
+  return v;
+}
+
+// KEY=LO:HI; whole-number keys are fitted in whole steps.
+FreeParameter parse_free(const std::string& item, const CalibrationSpec& spec) {
+  const size_t eq = item.find('=');
+  const std::vector<std::string> bounds =
+      split_text(eq == std::string::npos ? "" : item.substr(eq + 1), ':');
+  if (eq == std::string::npos || eq == 0 || bounds.size() != 2) {
+    throw UsageError(fmt::format("--free: '{}' is not KEY=LO:HI (e.g. fabric.port_cycles_per_line=10:20)",
+                                 printable(item, 60)));
+  }
+  FreeParameter p;
+  p.key = item.substr(0, eq);
+  p.lo = parse_bound(bounds[0], item);
+  p.hi = parse_bound(bounds[1], item);
+  std::string base;
+  try {
+    base = config_value_text(spec.base_text, spec.base_origin, p.key);
+  } catch (const ConfigError& e) {
+    throw UsageError(fmt::format("--free {}: {}", printable(item, 60), e.what()));
+  }
+  p.integer = base.find_first_of(".eE") == std::string::npos;
+  return p;
+}
+
+std::string command_line(const CalibrateOptions& opt) {
+  std::string s = "anesim calibrate";
+  for (const std::string& f : opt.files) {
+    s += " " + f;
+  }
+  for (const std::string& f : opt.free) {
+    s += " --free " + f;
+  }
+  if (!opt.config.empty()) {
+    s += " --config " + opt.config;
+  }
+  s += " --max-evals " + opt.max_evals + (opt.no_cv ? " --no-cv" : "") + " --out " + opt.out;
+  return s;
+}
+
+}  // namespace
+
+CLI::App* add_calibrate_command(CLI::App& app, CalibrateOptions& opt) {
+  CLI::App* cmd = app.add_subcommand(
+      "calibrate", "fit free config keys to device traces (NLopt), with cross-validation");
+  cmd->add_option("files", opt.files, "trace files of one machine (docs/trace-format.md)")
+      ->required();
+  cmd->add_option("--free", opt.free, "a free key and its physical bounds: KEY=LO:HI (repeat)")
+      ->required();
+  add_config_option(*cmd, opt.config);
+  add_output_option(*cmd, "--out", opt.out, "write the fitted machine description here")
+      ->required();
+  add_variant_option(*cmd, opt.variant);
+  cmd->add_option("--max-evals", opt.max_evals, "replays per fit at most (default 150)");
+  cmd->add_flag("--no-cv", opt.no_cv, "skip the leave-one-curve-out cross-validation");
+  cmd->add_flag("--json", opt.json, "print one JSON object instead of the tables");
+  add_jobs_option(*cmd, opt.jobs);
+  return cmd;
+}
+
+int calibrate_command(const CalibrateOptions& opt) {
+  CalibrationSpec spec;
+  spec.variant = parse_variant_option(opt.variant, "--variant");
+  spec.jobs = parse_jobs(opt.jobs);
+  spec.max_evaluations = static_cast<unsigned>(parse_count(opt.max_evals, "--max-evals", 1, 100000));
+  spec.cross_validate = !opt.no_cv;
+  if (opt.config.empty()) {
+    spec.base_text = kBuiltinConfigYaml;
+    spec.base_origin = "<built-in m3-air>";
+  } else {
+    load_machine(opt.config);  // a bad base exits 3 before anything runs
+    std::string why;
+    spec.base_text = *read_text_file(opt.config, kMaxConfigBytes, "config file", why);
+    spec.base_origin = opt.config;
+  }
+  for (const std::string& item : opt.free) {
+    spec.free.push_back(parse_free(item, spec));
+  }
+  check_writable_directory(opt.out);
+  for (const std::string& f : opt.files) {
+    spec.traces.push_back(read_trace_file(f));
+  }
+  const ScratchDirectory scratch("anesim-calibrate");
+  spec.scratch_dir = scratch.path();
+  const bool tty = isatty(STDERR_FILENO) == 1;
+  const CalibrationResult r = calibrate(spec, [tty](const std::string& label, unsigned n,
+                                                    double mape) {
+    if (tty) {
+      std::fprintf(stderr, "\r\033[Kcalibrate: %s: replay %u, MAPE %.2f %%", label.c_str(), n,
+                   mape);
+    }
+  });
+  if (tty) {
+    std::fputs("\r\033[K", stderr);
+  }
+  write_file_atomically(opt.out, fitted_config_text(spec, r.full,
+                                                    calibration_note(spec, r, command_line(opt))));
+  const std::string text =
+      opt.json ? json_line(calibration_json(spec, r)) : calibration_text(spec, r);
+  std::fputs(text.c_str(), stdout);
+  return kExitOk;
+}
+
+}  // namespace anesim

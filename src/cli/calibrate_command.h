@@ -1,0 +1,29 @@
+// `anesim calibrate TRACE... --free KEY=LO:HI ... --out FILE`: fits the free
+// keys of a machine description to device traces (src/analysis/calibration.h).
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <string>
+#include <vector>
+
+#include "sim/ring_variant.h"
+
+namespace anesim {
+
+struct CalibrateOptions {
+  std::vector<std::string> files;
+  std::vector<std::string> free;  // KEY=LO:HI
+  std::string config;             // the base description (default: built-in M3 Air)
+  std::string out;
+  std::string variant = variant_name(RingVariant::kBug);
+  std::string max_evals = "150";
+  bool no_cv = false;
+  bool json = false;
+  std::string jobs = "2";
+};
+
+CLI::App* add_calibrate_command(CLI::App& app, CalibrateOptions& opt);
+int calibrate_command(const CalibrateOptions& opt);
+
+}  // namespace anesim

@@ -1,0 +1,30 @@
+#include "src/io/scratch_directory.h"
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "src/io/errors.h"
+
+namespace anesim {
+
+ScratchDirectory::ScratchDirectory(const std::string& prefix) {
+  const char* tmp = std::getenv("TMPDIR");
+  std::string tmpl = std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") + "/" + prefix +
+                     "-XXXXXX";
+  if (mkdtemp(tmpl.data()) == nullptr) {
+    throw OutputError(fmt::format("{}: cannot make a scratch directory: {}", tmpl,
+                                  std::strerror(errno)));
+  }
+  path_ = tmpl;
+}
+
+ScratchDirectory::~ScratchDirectory() {
+  std::error_code ignored;
+  std::filesystem::remove_all(path_, ignored);
+}
+
+}  // namespace anesim

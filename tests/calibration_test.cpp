@@ -1,0 +1,144 @@
+// Calibration as code: the config text patcher keeps comments and layout; a
+// fit recovers known parameters from a synthetic trace the model itself
+// generated; bad bounds, keys and traces exit with a clear message and write
+// nothing.
+#include <catch2/catch.hpp>
+
+#include <sys/stat.h>
+
+#include <fstream>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "src/analysis/batch_runner.h"
+#include "src/analysis/calibration.h"
+#include "src/config/builtin_config.h"
+#include "src/config/config_patch.h"
+#include "test_support.h"
+
+namespace anesim {
+namespace {
+
+const std::string kBuiltin = kBuiltinConfigYaml;
+
+bool exists(const std::string& path) {
+  struct stat st {};
+  return stat(path.c_str(), &st) == 0;
+}
+
+TEST_CASE("config patch: values change, comments and layout stay", "[calibrate]") {
+  CHECK(config_value_text(kBuiltin, "b", "fabric.port_cycles_per_line") ==
+        std::to_string(builtin_config().fabric.port_cycles_per_line));
+  const std::string t = with_config_values(kBuiltin, "b", {{"fabric.port_cycles_per_line", "13"},
+                                                          {"ane.launch_overhead_cycles", "123"}});
+  const ModelConfig c = parse_config(t, "t");
+  CHECK(c.fabric.port_cycles_per_line == 13);
+  CHECK(c.ane.launch_overhead_cycles == 123);
+  // Nothing else moved: same line count, the same comments.
+  CHECK(std::count(t.begin(), t.end(), '\n') == std::count(kBuiltin.begin(), kBuiltin.end(), '\n'));
+  CHECK(std::count(t.begin(), t.end(), '#') == std::count(kBuiltin.begin(), kBuiltin.end(), '#'));
+  CHECK_THROWS_AS(config_value_text(kBuiltin, "b", "fabric.no_such_key"), ConfigError);
+  CHECK_THROWS_AS(config_value_text(kBuiltin, "b", "fabric"), ConfigError);
+  // A second note replaces the first; a second key comment replaces the first.
+  std::string n = with_header_note(with_header_note(t, "first\nrun"), "second");
+  CHECK(n.find("first") == std::string::npos);
+  CHECK(n.find("# second") == n.find('\n') + 1);
+  n = with_key_comment(with_key_comment(n, "n", "fabric.port_cycles_per_line", "fitted by anesim calibrate A"),
+                       "n", "fabric.port_cycles_per_line", "fitted by anesim calibrate B");
+  CHECK(n.find("calibrate A") == std::string::npos);
+  CHECK(n.find("calibrate B") != std::string::npos);
+  CHECK_NOTHROW(parse_config(n, "n"));
+}
+
+// Times of a few transfers on one core, simulated with `cfg`, as a trace.
+std::string synthetic_trace(const ModelConfig& cfg) {
+  std::string text =
+      "# anesim-trace: 1.0\n# source: anesim itself (synthetic, for the calibration test)\n"
+      "# device: the model with known parameters\n# date: 2026-11-30\n# units: us\n"
+      "# timed: simulated time\ncurve,cores,lines_per_core,split,median\n";
+  struct Rec {
+    const char* curve;
+    uint32_t lines, split;
+  };
+  for (const Rec& r : {Rec{"short", 512, 1}, Rec{"short", 2048, 1}, Rec{"long", 6144, 1},
+                       Rec{"long", 6144, 2}}) {
+    const double us = test::run_cluster(cfg, RingVariant::kBug, test::workload(r.lines, 1, r.split)).time_us;
+    text += fmt::format("{},1,{},{},{:.6f}\n", r.curve, r.lines, r.split, us);
+  }
+  return text;
+}
+
+TEST_CASE("calibration recovers known parameters from a synthetic trace", "[calibrate]") {
+  set_simulator_executable(ANESIM_BINARY);
+  CalibrationSpec spec;
+  spec.base_text = kBuiltin;
+  spec.base_origin = "<built-in m3-air>";
+  // The truth differs from the base the fit starts from.
+  const uint32_t true_port = builtin_config().fabric.port_cycles_per_line - 2;
+  const uint32_t true_launch = 30000;
+  const std::string truth = with_config_values(
+      kBuiltin, "truth", {{"fabric.port_cycles_per_line", std::to_string(true_port)},
+                          {"ane.launch_overhead_cycles", std::to_string(true_launch)}});
+  const std::string dir = test::fresh_dir("anesim-calibrate-test");
+  std::ofstream(dir + "/synthetic.csv") << synthetic_trace(parse_config(truth, "truth"));
+  spec.traces.push_back(read_trace_file(dir + "/synthetic.csv"));
+  spec.free = {{"fabric.port_cycles_per_line", 8, 20, true},
+               {"ane.launch_overhead_cycles", 0, 60000, true}};
+  spec.scratch_dir = dir;
+  spec.max_evaluations = 120;
+  const CalibrationResult r = calibrate(spec, {});
+  INFO("fitted " << r.full.values[0] << ", " << r.full.values[1] << " after "
+                 << r.full.evaluations << " evaluations");
+  CHECK(r.full.values[0] == Approx(true_port).epsilon(0.02));
+  CHECK(r.full.values[1] == Approx(true_launch).epsilon(0.02));
+  CHECK(r.full.replay.overall.mape_pct < 0.5);
+  // Leave-one-curve-out: both curves were held out once and still predicted.
+  REQUIRE(r.cross_validation.size() == 2);
+  CHECK(r.cross_validated.records == 4);
+  CHECK(r.cross_validated.mape_pct < 2.0);
+  // The fitted text carries the values, the note and a comment per key.
+  const std::string fitted = fitted_config_text(spec, r.full, "a note");
+  CHECK(parse_config(fitted, "f").fabric.port_cycles_per_line == static_cast<uint32_t>(r.full.values[0]));
+  CHECK(fitted.rfind("# --- anesim calibrate ---\n# a note\n", 0) == 0);
+  CHECK(fitted.find("fitted by anesim calibrate within 8..20") != std::string::npos);
+}
+
+TEST_CASE("anesim calibrate: bad bounds, keys and traces exit clearly, writing nothing",
+          "[calibrate][cli]") {
+  const std::string dir = test::fresh_dir("anesim-calibrate-cli");
+  const std::string trace = ANESIM_SOURCE_DIR "/traces/m3-air/m3-air-published-split.csv";
+  const std::string out = dir + "/out.yaml";
+  struct Case {
+    std::vector<std::string> args;
+    int rc;
+    const char* message;
+  };
+  const std::vector<Case> cases = {
+      {{"--free", "fabric.port_cycles_per_line=20:10"}, 2, "lower bound must be below the upper"},
+      {{"--free", "fabric.port_cycles_per_line=0:10"}, 2, "the machine description refuses 0"},
+      {{"--free", "fabric.nothing=1:2"}, 2, "fabric.nothing: no such key"},
+      {{"--free", "fabric.port_cycles_per_line"}, 2, "is not KEY=LO:HI"},
+      {{"--free", "fabric.port_cycles_per_line=a:9"}, 2, "'a' is not a number"},
+      {{"--free", "fabric.port_cycles_per_line=10:20", "--free",
+        "fabric.port_cycles_per_line=11:12"}, 2, "given twice"},
+  };
+  for (const Case& c : cases) {
+    std::vector<std::string> args = {"calibrate", trace, "--out", out, "--max-evals", "2"};
+    args.insert(args.end(), c.args.begin(), c.args.end());
+    const test::Outcome o = test::run_anesim(args);
+    INFO(o.err);
+    CHECK(o.rc == c.rc);
+    CHECK_THAT(o.err, Catch::Contains(c.message));
+    CHECK_FALSE(exists(out));
+  }
+  std::ofstream(dir + "/bad.csv") << "# anesim-trace: 1.0\nnot a trace\n";
+  const test::Outcome bad = test::run_anesim({"calibrate", dir + "/bad.csv", "--out", out,
+                                              "--free", "fabric.port_cycles_per_line=10:20"});
+  CHECK(bad.rc == 5);
+  CHECK_THAT(bad.err, Catch::Contains("bad.csv:2:"));
+  CHECK_FALSE(exists(out));
+}
+
+}  // namespace
+}  // namespace anesim
