@@ -11,16 +11,21 @@ namespace anesim {
 
 ReplayResult replay_traces(const std::vector<Trace>& traces, RingVariant variant,
                            const ModelConfig& cfg, const std::string& config_path, unsigned jobs,
-                           const std::string& progress_label) {
+                           const std::string& progress_label, const Shard& shard) {
   ReplayResult result;
   result.variant = variant;
   result.config = cfg.source;
+  result.shard = shard;
   std::vector<SimPoint> points;
+  size_t index = 0;
   for (const Trace& t : traces) {
     for (const TraceRecord& rec : t.records) {
       if (rec.cores > cfg.ane.cores) {
         throw TraceError(fmt::format("{}:{}: cores: {} is more than the {} cores of {}", t.path,
                                      rec.line, rec.cores, cfg.ane.cores, cfg.source));
+      }
+      if (!in_shard(index++, shard)) {
+        continue;
       }
       SimPoint p;
       p.variant = variant;
@@ -33,12 +38,12 @@ ReplayResult replay_traces(const std::vector<Trace>& traces, RingVariant variant
       row.file = t.path;
       row.record = rec;
       result.rows.push_back(row);
+      result.points.push_back(index - 1);
     }
   }
+  result.total_points = index;
   const std::vector<SimPointResult> sims =
       simulate_points(points, config_path, jobs, progress_label);
-  std::map<std::string, std::vector<double>> by_curve;
-  std::vector<double> all;
   for (size_t i = 0; i < sims.size(); ++i) {
     ReplayRow& row = result.rows[i];
     if (!sims[i].ok) {
@@ -46,6 +51,16 @@ ReplayResult replay_traces(const std::vector<Trace>& traces, RingVariant variant
                                            row.file, row.record.line, sims[i].error));
     }
     row.simulated_us = sims[i].time_us;
+  }
+  replay_statistics(result);
+  return result;
+}
+
+void replay_statistics(ReplayResult& result) {
+  std::map<std::string, std::vector<double>> by_curve;
+  std::vector<double> all;
+  result.curves.clear();
+  for (ReplayRow& row : result.rows) {
     row.error_pct = (row.simulated_us - row.record.median_us) / row.record.median_us * 100.0;
     if (by_curve.count(row.record.curve) == 0) {
       result.curves.emplace_back(row.record.curve, ErrorStats{});
@@ -57,7 +72,6 @@ ReplayResult replay_traces(const std::vector<Trace>& traces, RingVariant variant
     stats = error_stats(by_curve[name]);
   }
   result.overall = error_stats(all);
-  return result;
 }
 
 }  // namespace anesim

@@ -8,6 +8,7 @@
 
 #include "sim/model_config.h"
 #include "sim/ring_variant.h"
+#include "src/analysis/shard.h"
 #include "src/analysis/statistics.h"
 #include "src/analysis/trace_format.h"
 #include "src/io/json.h"
@@ -27,15 +28,24 @@ struct ReplayResult {
   std::vector<ReplayRow> rows;
   std::vector<std::pair<std::string, ErrorStats>> curves;  // in order of first appearance
   ErrorStats overall;
+  // Sharded runs (shard.h): the shard, the index of each row among all the
+  // records, and how many records the whole replay has.
+  Shard shard;
+  std::vector<size_t> points;
+  size_t total_points = 0;
 };
 
 // Simulates every record of `traces` (each in a child process, `jobs` at a
 // time) on the machine `cfg` (read from `config_path`, "" for the built-in
 // one). Throws TraceError when a record cannot run on the machine (too many
-// cores) and std::runtime_error when a simulation fails.
+// cores) and std::runtime_error when a simulation fails. With a `shard`,
+// only its records (shard.h) are simulated and become rows.
 ReplayResult replay_traces(const std::vector<Trace>& traces, RingVariant variant,
                            const ModelConfig& cfg, const std::string& config_path, unsigned jobs,
-                           const std::string& progress_label);
+                           const std::string& progress_label, const Shard& shard = Shard{});
+// Each row's error and the per-curve and overall statistics, from the rows'
+// records and simulated times (what replay_traces does after simulating).
+void replay_statistics(ReplayResult& r);
 
 // Presentations (replay_output.cpp).
 std::string format_replay_text(const ReplayResult& r);

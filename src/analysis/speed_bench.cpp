@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <memory>
+#include <stdexcept>
 #include <vector>
 
 #include <fmt/format.h>
@@ -12,6 +13,7 @@
 #include "sim/kdma_testbench.h"
 #include "sim/prefetch_ring.h"
 #include "sim/workload.h"
+#include "src/analysis/sc_clock_reference.h"
 
 namespace anesim {
 
@@ -25,8 +27,10 @@ double seconds_since(Clock::time_point t0) {
 
 // The 16 rings with the thinnest possible environment: every request is
 // accepted at once and its line retired on the next cycle; a finished ring
-// gets its task again. Every ring is clocked every cycle.
-double bare_rings_seconds(RingVariant variant, uint32_t cores, const Task& task, uint64_t cycles) {
+// gets its task again. Every ring is clocked every cycle. Counts the retired
+// lines into `retired`.
+double bare_rings_seconds(RingVariant variant, uint32_t cores, const Task& task, uint64_t cycles,
+                          uint64_t& retired) {
   VerilatedContext context;
   context.fatalOnError(false);
   std::vector<std::unique_ptr<PrefetchRing>> rings;
@@ -43,6 +47,7 @@ double bare_rings_seconds(RingVariant variant, uint32_t cores, const Task& task,
       in.task_lines = task.lines;
       in.req_ready = o.req_valid;
       in.line_retired = o.busy && o.lines_issued != o.lines_retired;
+      retired += in.line_retired;
       ring->clock(in);
     }
   }
@@ -51,7 +56,8 @@ double bare_rings_seconds(RingVariant variant, uint32_t cores, const Task& task,
 
 }  // namespace
 
-BenchResult measure_speed(const ModelConfig& cfg, RingVariant variant, uint32_t lines_per_core) {
+BenchResult measure_speed(const ModelConfig& cfg, RingVariant variant, uint32_t lines_per_core,
+                          bool sc_clock_reference) {
   Workload w;
   w.cores = cfg.ane.cores;
   w.lines_per_core = lines_per_core;
@@ -82,8 +88,19 @@ BenchResult measure_speed(const ModelConfig& cfg, RingVariant variant, uint32_t 
   b.all_clocked_s = seconds_since(t0);
 
   // 3. The bare rings for the same number of cycles.
-  b.bare_rings_s = bare_rings_seconds(variant, w.cores, spec.tasks[0][0], cycles);
+  b.bare_rings_s =
+      bare_rings_seconds(variant, w.cores, spec.tasks[0][0], cycles, b.lines_retired);
 
+  // 4. The same rings the usual SystemC way, in a child process.
+  if (sc_clock_reference) {
+    const ScClockTiming sc = measure_sc_clock_rings(variant, w.cores, spec.tasks[0][0], cycles);
+    if (sc.lines_retired != b.lines_retired) {
+      throw std::runtime_error(fmt::format(
+          "bench: the sc_clock reference retired {} lines, the bare rings {} in {} cycles",
+          sc.lines_retired, b.lines_retired, cycles));
+    }
+    b.sc_clock_s = sc.seconds;
+  }
   return b;
 }
 
@@ -96,8 +113,16 @@ std::string bench_text(const BenchResult& b) {
                      b.mcycles_per_s(b.all_clocked_s), b.all_clocked_s);
   out += fmt::format("  bare Verilated rings (16, C++ loop)      {:8.3f} Mcycles/s  ({:.2f} s)\n",
                      b.mcycles_per_s(b.bare_rings_s), b.bare_rings_s);
+  if (b.sc_clock_s > 0) {
+    out += fmt::format("  rings via sc_signal, sc_clock, SC_METHOD {:8.3f} Mcycles/s  ({:.2f} s)\n",
+                       b.mcycles_per_s(b.sc_clock_s), b.sc_clock_s);
+  }
   out += fmt::format("  testbench / bare rings                   {:8.2f} x\n",
                      b.bare_rings_s / b.testbench_s);
+  if (b.sc_clock_s > 0) {
+    out += fmt::format("  testbench / sc_clock reference           {:8.2f} x\n",
+                       b.sc_clock_s / b.testbench_s);
+  }
   return out;
 }
 
@@ -111,6 +136,10 @@ Json bench_json(const BenchResult& b) {
   j["cluster_all_clocked_mcycles_per_s"] = rounded(b.mcycles_per_s(b.all_clocked_s), 3);
   j["bare_rings_mcycles_per_s"] = rounded(b.mcycles_per_s(b.bare_rings_s), 3);
   j["testbench_over_bare"] = rounded(b.bare_rings_s / b.testbench_s, 3);
+  if (b.sc_clock_s > 0) {
+    j["sc_clock_mcycles_per_s"] = rounded(b.mcycles_per_s(b.sc_clock_s), 3);
+    j["testbench_over_sc_clock"] = rounded(b.sc_clock_s / b.testbench_s, 3);
+  }
   return j;
 }
 

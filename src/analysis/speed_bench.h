@@ -1,7 +1,9 @@
-// Simulation speed, measured side by side in one process: the full SystemC
+// Simulation speed, measured side by side in one run: the full SystemC
 // testbench, the same cluster with every ring clocked every cycle (no
-// SystemC, no idle skipping), and the same Verilated rings clocked bare in a
-// plain C++ loop (no fabric, no DRAM) for the same number of cycles.
+// SystemC, no idle skipping), the same Verilated rings clocked bare in a
+// plain C++ loop (no fabric, no DRAM) for the same number of cycles, and
+// those rings wired the usual SystemC way (sc_signals, an sc_clock, a
+// per-cycle SC_METHOD; sc_clock_reference.h, in a child process).
 #pragma once
 
 #include <cstdint>
@@ -21,11 +23,16 @@ struct BenchResult {
   uint64_t sim_cycles = 0;
   SimulationOutcome outcome;  // the testbench run, for its exit code
   double testbench_s = 0, all_clocked_s = 0, bare_rings_s = 0;  // wall seconds
+  double sc_clock_s = 0;  // the sc_clock reference (0: not measured)
+  uint64_t lines_retired = 0;  // by the bare rings, and by the sc_clock reference
   double mcycles_per_s(double seconds) const { return sim_cycles / seconds / 1e6; }
 };
 
-// Runs the testbench once per process (SystemC elaborates once).
-BenchResult measure_speed(const ModelConfig& cfg, RingVariant variant, uint32_t lines_per_core);
+// Runs the testbench once per process (SystemC elaborates once). Throws
+// std::runtime_error when the sc_clock reference fails or its rings retire
+// another number of lines than the bare ones (they must do the same work).
+BenchResult measure_speed(const ModelConfig& cfg, RingVariant variant, uint32_t lines_per_core,
+                          bool sc_clock_reference = true);
 std::string bench_text(const BenchResult& b);
 Json bench_json(const BenchResult& b);
 

@@ -74,18 +74,9 @@ std::vector<const SweepRow*> sweep_series(const SweepResult& r, RingVariant vari
   return out;
 }
 
-SweepResult run_sweep(const SweepSpec& spec, const ModelConfig& cfg,
-                      const std::string& progress_label) {
-  SweepResult result;
-  result.spec = spec;
-  result.ane_cores = cfg.ane.cores;
-  result.config_name = cfg.source;
-  const uint32_t cores = spec.cores == 0 ? cfg.ane.cores : spec.cores;
-  if (cores > cfg.ane.cores) {
-    throw UsageError(fmt::format("--cores: {} is more than the {} cores of {}", cores,
-                                 cfg.ane.cores, cfg.source));
-  }
-  std::vector<SimPoint> points;
+std::vector<SweepRow> sweep_rows(const SweepSpec& spec, uint32_t ane_cores) {
+  std::vector<SweepRow> rows;
+  const uint32_t cores = spec.cores == 0 ? ane_cores : spec.cores;
   for (uint32_t lap : spec.laps) {
     for (int64_t value : spec.values) {
       SweepRow row;
@@ -120,9 +111,9 @@ SweepResult run_sweep(const SweepSpec& spec, const ModelConfig& cfg,
           lines = lines_for_shape(row.cin, row.cout);
           break;
         case SweepAxis::kCores:
-          if (value < 1 || value > int64_t{cfg.ane.cores}) {
+          if (value < 1 || value > int64_t{ane_cores}) {
             throw UsageError(fmt::format("--cores-range: {} cores (the config has {})", value,
-                                         cfg.ane.cores));
+                                         ane_cores));
           }
           p.cores = static_cast<uint32_t>(value);
           row.cin = spec.cin;
@@ -147,10 +138,37 @@ SweepResult run_sweep(const SweepSpec& spec, const ModelConfig& cfg,
         p.variant = v;
         row.variant = v;
         row.point = p;
-        result.rows.push_back(row);
-        points.push_back(p);
+        rows.push_back(row);
       }
     }
+  }
+  return rows;
+}
+
+double ane_gbps(uint32_t ane_cores, const SweepRow& row) {
+  return static_cast<double>(ane_cores) * row.point.lines_per_core * kLineBytes /
+         (row.result.time_us * 1e3);
+}
+
+SweepResult run_sweep(const SweepSpec& spec, const ModelConfig& cfg,
+                      const std::string& progress_label, const Shard& shard) {
+  SweepResult result;
+  result.spec = spec;
+  result.ane_cores = cfg.ane.cores;
+  result.config_name = cfg.source;
+  result.shard = shard;
+  const uint32_t cores = spec.cores == 0 ? cfg.ane.cores : spec.cores;
+  if (cores > cfg.ane.cores) {
+    throw UsageError(fmt::format("--cores: {} is more than the {} cores of {}", cores,
+                                 cfg.ane.cores, cfg.source));
+  }
+  std::vector<SweepRow> all = sweep_rows(spec, cfg.ane.cores);
+  result.total_points = all.size();
+  result.points = shard_points(all.size(), shard);
+  std::vector<SimPoint> points;
+  for (size_t i : result.points) {
+    result.rows.push_back(all[i]);
+    points.push_back(all[i].point);
   }
   const std::vector<SimPointResult> sims =
       simulate_points(points, spec.config, spec.jobs, progress_label);
@@ -164,8 +182,7 @@ SweepResult run_sweep(const SweepSpec& spec, const ModelConfig& cfg,
                                            row.point.lines_per_core, sims[i].error));
     }
     row.result = sims[i];
-    row.ane_gbps = static_cast<double>(cfg.ane.cores) * row.point.lines_per_core * kLineBytes /
-                   (row.result.time_us * 1e3);
+    row.ane_gbps = ane_gbps(cfg.ane.cores, row);
   }
   return result;
 }

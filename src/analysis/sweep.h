@@ -10,6 +10,7 @@
 #include "sim/model_config.h"
 #include "sim/ring_variant.h"
 #include "src/analysis/batch_runner.h"
+#include "src/analysis/shard.h"
 
 namespace anesim {
 
@@ -52,13 +53,25 @@ struct SweepResult {
   uint32_t ane_cores = 16;
   std::string config_name;
   std::vector<SweepRow> rows;  // laps outer, then values, then variants
+  // Sharded runs (shard.h): the shard, the index of each row among all the
+  // sweep's points, and how many points the whole sweep has.
+  Shard shard;
+  std::vector<size_t> points;
+  size_t total_points = 0;
 };
 
+// Every point of the sweep in sweep order, results empty, on a machine with
+// `ane_cores` cores; throws UsageError on an impossible point.
+std::vector<SweepRow> sweep_rows(const SweepSpec& spec, uint32_t ane_cores);
+// The whole ANE's throughput at the row's per-core size and time.
+double ane_gbps(uint32_t ane_cores, const SweepRow& row);
+
 // Builds every point on the machine `cfg` (the one at spec.config; throws
-// UsageError on an impossible point), runs them as child processes and
-// collects the rows; throws std::runtime_error when a simulation fails.
+// UsageError on an impossible point), runs those of `shard` (all by
+// default) as child processes and collects their rows; throws
+// std::runtime_error when a simulation fails.
 SweepResult run_sweep(const SweepSpec& spec, const ModelConfig& cfg,
-                      const std::string& progress_label);
+                      const std::string& progress_label, const Shard& shard = Shard{});
 
 // The rows of one (variant, lap) series, in sweep order.
 std::vector<const SweepRow*> sweep_series(const SweepResult& r, RingVariant variant,

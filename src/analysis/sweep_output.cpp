@@ -4,17 +4,24 @@
 
 namespace anesim {
 
+const char* sweep_csv_columns() {
+  return "axis,value,variant,k,x,cin,cout,lines_per_core,cores,split,base_line,time_us,gbps,"
+         "ane_gbps,lines_prefetched,lines_demand,notch";
+}
+
+std::string sweep_csv_row(const SweepResult& r, const SweepRow& row) {
+  const SimPointResult& s = row.result;
+  return fmt::format("{},{},{},{},{},{},{},{},{},{},{},{:.4f},{:.4f},{:.4f},{},{},{}",
+                     axis_name(r.spec.axis), row.value, variant_name(row.variant), s.k, s.x,
+                     row.cin, row.cout, row.point.lines_per_core, row.point.cores,
+                     row.point.split, row.point.base_line, s.time_us, s.gbps, row.ane_gbps,
+                     s.lines_prefetched, s.lines_demand, s.notch ? 1 : 0);
+}
+
 std::string sweep_csv(const SweepResult& r) {
-  std::string out =
-      "axis,value,variant,k,x,cin,cout,lines_per_core,cores,split,base_line,time_us,gbps,"
-      "ane_gbps,lines_prefetched,lines_demand,notch\n";
+  std::string out = std::string(sweep_csv_columns()) + "\n";
   for (const SweepRow& row : r.rows) {
-    const SimPointResult& s = row.result;
-    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{:.4f},{:.4f},{:.4f},{},{},{}\n",
-                       axis_name(r.spec.axis), row.value, variant_name(row.variant), s.k, s.x, row.cin, row.cout,
-                       row.point.lines_per_core, row.point.cores, row.point.split,
-                       row.point.base_line, s.time_us, s.gbps, row.ane_gbps, s.lines_prefetched,
-                       s.lines_demand, s.notch ? 1 : 0);
+    out += sweep_csv_row(r, row) + "\n";
   }
   return out;
 }

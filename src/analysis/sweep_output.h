@@ -11,6 +11,9 @@
 namespace anesim {
 
 std::string sweep_csv(const SweepResult& r);
+// The CSV's column line (no newline) and one row of it (no newline).
+const char* sweep_csv_columns();
+std::string sweep_csv_row(const SweepResult& r, const SweepRow& row);
 std::string sweep_text(const SweepResult& r);
 
 struct SweepSpectrum {

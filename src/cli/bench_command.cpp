@@ -1,21 +1,34 @@
 #include "src/cli/bench_command.h"
 
+#include <algorithm>
 #include <cstdio>
 
+#include <fmt/format.h>
+
+#include "sim/units.h"
 #include "src/analysis/speed_bench.h"
+#include "src/analysis/sweep_throughput.h"
 #include "src/cli/exit_codes.h"
 #include "src/cli/shared_options.h"
+#include "src/cli/range_option.h"
 #include "src/io/count_text.h"
+#include "src/io/errors.h"
 
 namespace anesim {
 
 CLI::App* add_bench_command(CLI::App& app, BenchOptions& opt) {
   CLI::App* cmd = app.add_subcommand(
-      "bench", "measure simulated cycles per second: full testbench vs bare Verilated rings");
+      "bench",
+      "simulated cycles per second: full testbench vs bare Verilated rings and vs the usual "
+      "sc_clock wiring; --sweep: a sweep's points per second at -j 1 and -j 2");
   add_variant_option(*cmd, opt.variant);
   cmd->add_option("--lines", opt.lines, "lines per core of the benchmark transfer (default 0x4000)");
   add_config_option(*cmd, opt.config);
   cmd->add_flag("--json", opt.json, "print one JSON object");
+  cmd->add_flag("--sweep", opt.sweep,
+                "also time a whole sweep at -j 1 and -j 2 (points per second; run unpinned)");
+  cmd->add_option("--sweep-x", opt.sweep_x,
+                  "x values of that sweep around k = 1 on 2 cores (default -512:512:16)");
   return cmd;
 }
 
@@ -23,8 +36,24 @@ int bench_command(const BenchOptions& opt) {
   const RingVariant variant = parse_variant_option(opt.variant, "--variant");
   const ModelConfig cfg = load_machine(opt.config);
   const auto lines = static_cast<uint32_t>(parse_count(opt.lines, "--lines", 1, UINT32_MAX));
+  int64_t step = 1;
+  const std::vector<int64_t> xs = parse_range(opt.sweep_x, "--sweep-x", true, &step);
+  for (int64_t x : xs) {
+    if (x + int64_t{kRingLines} < 1 || x + int64_t{kRingLines} > int64_t{UINT32_MAX}) {
+      throw UsageError(fmt::format("--sweep-x: x = {} gives {} lines per core at k = 1", x,
+                                   x + int64_t{kRingLines}));
+    }
+  }
   const BenchResult b = measure_speed(cfg, variant, lines);
-  const std::string text = opt.json ? json_line(bench_json(b)) : bench_text(b);
+  Json j = bench_json(b);
+  std::string text = bench_text(b);
+  if (opt.sweep) {
+    const SweepThroughput t = measure_sweep_throughput(
+        bench_sweep_spec(xs, step, std::min<uint32_t>(2, cfg.ane.cores)), cfg);
+    add_sweep_throughput_json(t, j);
+    text += sweep_throughput_text(t);
+  }
+  text = opt.json ? json_line(j) : text;
   std::fputs(text.c_str(), stdout);
   // Same rule as a run: lost lines, an RTL assertion or max_cycles fail.
   return failure_exit_code(b.outcome, cfg);

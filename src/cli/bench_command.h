@@ -15,6 +15,8 @@ struct BenchOptions {
   std::string lines = "0x4000";
   std::string config;
   bool json = false;
+  bool sweep = false;                   // also a whole sweep at -j 1 and -j 2
+  std::string sweep_x = "-512:512:16";  // its x values around k = 1
 };
 
 CLI::App* add_bench_command(CLI::App& app, BenchOptions& opt);

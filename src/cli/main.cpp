@@ -1,6 +1,6 @@
 // The anesim command line. Runs one simulation by default; the subcommands
-// bench, replay, sweep, report, advise and calibrate build on it. SystemC calls sc_main once per
-// process.
+// bench, replay, sweep, report, advise, calibrate and merge build on it. SystemC calls sc_main
+// once per process.
 #include <systemc>
 
 #include <CLI/CLI.hpp>
@@ -14,6 +14,7 @@
 #include "src/cli/calibrate_command.h"
 #include "src/cli/bench_command.h"
 #include "src/cli/exit_codes.h"
+#include "src/cli/merge_command.h"
 #include "src/cli/replay_command.h"
 #include "src/cli/report_command.h"
 #include "src/cli/run_command.h"
@@ -41,6 +42,8 @@ int sc_main(int argc, char* argv[]) {
   CLI::App* advise_cmd = add_advise_command(app, advise);
   CalibrateOptions calibrate;
   CLI::App* calibrate_cmd = add_calibrate_command(app, calibrate);
+  MergeOptions merge;
+  CLI::App* merge_cmd = add_merge_command(app, merge);
 
   try {
     app.parse(argc, argv);
@@ -84,6 +87,9 @@ int sc_main(int argc, char* argv[]) {
     }
     if (calibrate_cmd->parsed()) {
       return calibrate_command(calibrate);
+    }
+    if (merge_cmd->parsed()) {
+      return merge_command(merge);
     }
     return run_command(run);
   } catch (const std::exception& e) {

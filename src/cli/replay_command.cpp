@@ -3,11 +3,14 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 
 #include <fmt/format.h>
 
 #include "src/analysis/replay.h"
+#include "src/analysis/replay_parts.h"
 #include "src/cli/exit_codes.h"
+#include "src/cli/shard_option.h"
 #include "src/cli/shared_options.h"
 #include "src/io/atomic_output.h"
 #include "src/io/gnuplot_plot.h"
@@ -42,30 +45,26 @@ CLI::App* add_replay_command(CLI::App& app, ReplayOptions& opt) {
                     "also plot measured vs simulated (.png or .svg, gnuplot)");
   cmd->add_option("--max-mape", opt.max_mape, "exit 6 when the overall MAPE exceeds P percent");
   add_jobs_option(*cmd, opt.jobs);
+  add_shard_option(*cmd, opt.shard);
   return cmd;
 }
 
-int replay_command(const ReplayOptions& opt) {
-  const RingVariant variant = parse_variant_option(opt.variant, "--variant");
-  const unsigned jobs = parse_jobs(opt.jobs);
-  const double max_mape = parse_max_mape(opt.max_mape);
+void check_replay_outputs(const ReplayOptions& opt) {
+  parse_max_mape(opt.max_mape);
   if (!opt.plot.empty() && !plot_extension_ok(opt.plot)) {
     throw UsageError(fmt::format("--plot: '{}' must end in .png or .svg", opt.plot));
   }
-  // Fail on unwritable outputs and a bad config before spending time simulating.
+  // Fail on unwritable outputs before spending time simulating.
   if (!opt.csv.empty()) {
     check_writable_directory(opt.csv);
   }
   if (!opt.plot.empty()) {
     check_writable_directory(opt.plot);
   }
-  const ModelConfig cfg = load_machine(opt.config);
+}
 
-  std::vector<Trace> traces;
-  for (const std::string& f : opt.files) {
-    traces.push_back(read_trace_file(f));
-  }
-  const ReplayResult r = replay_traces(traces, variant, cfg, opt.config, jobs, "replay");
+int present_replay(const ReplayResult& r, const ReplayOptions& opt) {
+  const double max_mape = parse_max_mape(opt.max_mape);
   const std::string text = opt.json ? replay_json(r).dump(2) + "\n" : format_replay_text(r);
   std::fputs(text.c_str(), stdout);
   std::fflush(stdout);
@@ -81,6 +80,38 @@ int replay_command(const ReplayOptions& opt) {
     return kExitValidation;
   }
   return kExitOk;
+}
+
+int replay_command(const ReplayOptions& opt) {
+  const RingVariant variant = parse_variant_option(opt.variant, "--variant");
+  const unsigned jobs = parse_jobs(opt.jobs);
+  std::optional<Shard> shard;
+  if (!opt.shard.empty()) {
+    shard = parse_shard_option(opt.shard);
+    if (opt.csv.empty()) {
+      throw UsageError("--shard: needs --csv PART (the file the shard's rows go to)");
+    }
+    if (opt.json || !opt.plot.empty() || !opt.max_mape.empty()) {
+      throw UsageError("--shard: --json, --plot and --max-mape apply to the merged parts "
+                       "(anesim merge)");
+    }
+  }
+  check_replay_outputs(opt);
+  const ModelConfig cfg = load_machine(opt.config);
+
+  std::vector<Trace> traces;
+  for (const std::string& f : opt.files) {
+    traces.push_back(read_trace_file(f));
+  }
+  if (shard) {
+    const ReplayResult r =
+        replay_traces(traces, variant, cfg, opt.config, jobs, "replay", *shard);
+    write_file_atomically(opt.csv, replay_part(r, traces, cfg, opt.config));
+    std::printf("anesim replay: shard %s, %zu of %zu records -> %s\n", shard_text(*shard).c_str(),
+                r.rows.size(), r.total_points, opt.csv.c_str());
+    return kExitOk;
+  }
+  return present_replay(replay_traces(traces, variant, cfg, opt.config, jobs, "replay"), opt);
 }
 
 }  // namespace anesim

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "sim/ring_variant.h"
+#include "src/analysis/replay.h"
 
 namespace anesim {
 
@@ -20,9 +21,16 @@ struct ReplayOptions {
   std::string plot;
   std::string max_mape;
   std::string jobs = "2";
+  std::string shard;  // --shard I/N: one part for `anesim merge`
 };
 
 CLI::App* add_replay_command(CLI::App& app, ReplayOptions& opt);
 int replay_command(const ReplayOptions& opt);
+
+// Checks --plot's name and that --csv's and --plot's directories are writable.
+void check_replay_outputs(const ReplayOptions& opt);
+// Prints the table (or --json), writes --csv and --plot; kExitValidation
+// when the overall MAPE is above --max-mape. Shared with `anesim merge`.
+int present_replay(const ReplayResult& r, const ReplayOptions& opt);
 
 }  // namespace anesim

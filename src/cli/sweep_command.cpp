@@ -1,18 +1,22 @@
 #include "src/cli/sweep_command.h"
 
+#include <unistd.h>
+
+#include <algorithm>
 #include <cstdio>
 #include <vector>
 
 #include <fmt/format.h>
 
+#include "src/analysis/slurm_script.h"
 #include "src/analysis/sweep.h"
-#include "src/analysis/sweep_output.h"
-#include "src/analysis/sweep_plots.h"
+#include "src/analysis/sweep_files.h"
+#include "src/analysis/sweep_parts.h"
 #include "src/cli/exit_codes.h"
 #include "src/cli/range_option.h"
+#include "src/cli/shard_option.h"
 #include "src/io/atomic_output.h"
 #include "src/io/count_text.h"
-#include "src/io/gnuplot_plot.h"
 
 namespace anesim {
 
@@ -68,6 +72,32 @@ void parse_axis(const SweepOptions& opt, SweepSpec& spec) {
   }
 }
 
+// The running anesim, for the batch scripts.
+std::string own_executable() {
+  std::string path(4096, '\0');
+  const ssize_t n = readlink("/proc/self/exe", path.data(), path.size());
+  return n > 0 ? path.substr(0, static_cast<size_t>(n)) : std::string("anesim");
+}
+
+// --shard: one part of the sweep into --csv; the plots and the FFT come
+// from the merged parts.
+int run_shard(const SweepSpec& spec, const ModelConfig& cfg, const SweepOptions& opt) {
+  const Shard shard = parse_shard_option(opt.shard);
+  if (opt.csv.empty()) {
+    throw UsageError("--shard: needs --csv PART (the file the shard's rows go to)");
+  }
+  if (!opt.plot.empty() || !opt.plot_time.empty() || !opt.plot_spectrum.empty() || opt.fft) {
+    throw UsageError("--shard: plots and --fft come from the merged parts (anesim merge)");
+  }
+  check_writable_directory(opt.csv);
+  const SweepResult r = run_sweep(spec, cfg, "sweep", shard);
+  write_file_atomically(opt.csv, sweep_part(r, cfg));
+  std::printf("anesim sweep: shard %s, %zu of %zu points of %s over %zu values -> %s\n",
+              shard_text(shard).c_str(), r.rows.size(), r.total_points, axis_name(spec.axis),
+              spec.values.size(), opt.csv.c_str());
+  return kExitOk;
+}
+
 }  // namespace
 
 CLI::App* add_sweep_command(CLI::App& app, SweepOptions& opt) {
@@ -107,6 +137,14 @@ CLI::App* add_sweep_command(CLI::App& app, SweepOptions& opt) {
   add_output_option(*cmd, "--plot-spectrum", opt.plot_spectrum,
                     "plot the FFT magnitude (with --fft)");
   add_jobs_option(*cmd, opt.jobs);
+  add_shard_option(*cmd, opt.shard);
+  CLI::Option* script = add_output_option(
+      *cmd, "--slurm-script", opt.slurm_script,
+      "write Slurm batch scripts for this sweep into DIR instead of running it (docs/slurm.md)");
+  CLI::Option* shards =
+      cmd->add_option("--shards", opt.shards, "shards (array tasks) for --slurm-script");
+  script->excludes("--shard");
+  shards->needs(script);
   return cmd;
 }
 
@@ -123,41 +161,25 @@ int sweep_command(const SweepOptions& opt) {
   if (opt.detrend != "mean" && opt.detrend != "linear") {
     throw UsageError(fmt::format("--detrend: '{}' is not mean or linear", opt.detrend));
   }
-  if (!opt.plot_spectrum.empty() && !opt.fft) {
-    throw UsageError("--plot-spectrum: needs --fft");
+  if (!opt.shard.empty()) {
+    return run_shard(spec, cfg, opt);
   }
-  for (const std::string* p : {&opt.plot, &opt.plot_time, &opt.plot_spectrum}) {
-    if (!p->empty() && !plot_extension_ok(*p)) {
-      throw UsageError(fmt::format("plot '{}': must end in .png or .svg", *p));
+  SweepOutputs outputs{opt.csv, opt.plot, opt.plot_time, opt.plot_spectrum, opt.fft,
+                       opt.detrend == "linear"};
+  if (!opt.slurm_script.empty()) {
+    if (opt.shards.empty()) {
+      throw UsageError("--slurm-script: needs --shards N (the job array's tasks)");
     }
+    const size_t points = sweep_rows(spec, cfg.ane.cores).size();
+    const auto n = static_cast<uint32_t>(
+        parse_count(opt.shards, "--shards", 1, std::min<uint64_t>(points, kMaxShards)));
+    check_sweep_outputs(outputs);
+    std::fputs(write_slurm_scripts({opt.slurm_script, n, own_executable(), spec, outputs}).c_str(),
+               stdout);
+    return kExitOk;
   }
-  for (const std::string* p : {&opt.csv, &opt.plot, &opt.plot_time, &opt.plot_spectrum}) {
-    if (!p->empty()) {
-      check_writable_directory(*p);
-    }
-  }
-
-  const SweepResult r = run_sweep(spec, cfg, "sweep");
-  std::string text = sweep_text(r);
-  std::vector<SweepSpectrum> spectra;
-  if (opt.fft) {
-    spectra = sweep_spectra(r, opt.detrend == "linear");
-    text += spectra_text(r, spectra);
-  }
-  std::fputs(text.c_str(), stdout);
-  std::fflush(stdout);
-  if (!opt.csv.empty()) {
-    write_file_atomically(opt.csv, sweep_csv(r));
-  }
-  if (!opt.plot.empty()) {
-    render_plot(opt.plot, sweep_plot_throughput(r));
-  }
-  if (!opt.plot_time.empty()) {
-    render_plot(opt.plot_time, sweep_plot_time(r));
-  }
-  if (!opt.plot_spectrum.empty()) {
-    render_plot(opt.plot_spectrum, sweep_spectrum_plot(r, spectra));
-  }
+  check_sweep_outputs(outputs);
+  write_sweep_outputs(run_sweep(spec, cfg, "sweep"), outputs);
   return kExitOk;
 }
 

@@ -21,6 +21,8 @@ struct SweepOptions {
   bool fft = false;
   std::string detrend = "mean";
   std::string jobs = "2";
+  std::string shard;                 // --shard I/N: one part for `anesim merge`
+  std::string slurm_script, shards;  // --slurm-script DIR --shards N
 };
 
 CLI::App* add_sweep_command(CLI::App& app, SweepOptions& opt);

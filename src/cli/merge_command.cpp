@@ -1,0 +1,76 @@
+#include "src/cli/merge_command.h"
+
+#include <fmt/format.h>
+
+#include "src/analysis/part_file.h"
+#include "src/analysis/replay_parts.h"
+#include "src/analysis/sweep_files.h"
+#include "src/analysis/sweep_parts.h"
+#include "src/cli/exit_codes.h"
+#include "src/cli/replay_command.h"
+#include "src/cli/shared_options.h"
+#include "src/io/errors.h"
+
+namespace anesim {
+
+namespace {
+
+void refuse(bool given, const char* option, const std::string& kind) {
+  if (given) {
+    throw UsageError(fmt::format("{}: not for {} parts", option, kind));
+  }
+}
+
+}  // namespace
+
+CLI::App* add_merge_command(CLI::App& app, MergeOptions& opt) {
+  CLI::App* cmd = app.add_subcommand(
+      "merge",
+      "combine the parts of a sharded sweep or replay (--shard I/N) into its CSV, plots, FFT");
+  cmd->add_option("parts", opt.parts, "part files, in any order (each shard once)")
+      ->required()
+      ->check(file_name_check());
+  add_output_option(*cmd, "--csv", opt.csv, "write the merged CSV (as the unsharded run's --csv)");
+  add_output_option(*cmd, "--plot", opt.plot,
+                    "plot (sweep: throughput; replay: measured vs simulated)");
+  add_output_option(*cmd, "--plot-time", opt.plot_time, "sweep: plot simulated time");
+  cmd->add_flag("--fft", opt.fft, "sweep: FFT of throughput vs the swept value");
+  cmd->add_option("--detrend", opt.detrend, "sweep: before the FFT remove the mean or a line");
+  add_output_option(*cmd, "--plot-spectrum", opt.plot_spectrum, "sweep: plot the FFT (with --fft)");
+  cmd->add_flag("--json", opt.json, "replay: print one JSON object instead of the tables");
+  cmd->add_option("--max-mape", opt.max_mape, "replay: exit 6 when the overall MAPE exceeds P");
+  return cmd;
+}
+
+int merge_command(const MergeOptions& opt) {
+  if (opt.detrend != "mean" && opt.detrend != "linear") {
+    throw UsageError(fmt::format("--detrend: '{}' is not mean or linear", opt.detrend));
+  }
+  std::vector<PartFile> parts;
+  for (const std::string& path : opt.parts) {
+    parts.push_back(read_part_file(path));
+  }
+  const std::string& kind = parts.at(0).kind;
+  if (kind == "sweep") {
+    refuse(opt.json, "--json", kind);
+    refuse(!opt.max_mape.empty(), "--max-mape", kind);
+    const SweepOutputs outputs{opt.csv,           opt.plot, opt.plot_time, opt.plot_spectrum,
+                               opt.fft,           opt.detrend == "linear"};
+    check_sweep_outputs(outputs);
+    write_sweep_outputs(merge_sweep_parts(parts), outputs);
+    return kExitOk;
+  }
+  refuse(!opt.plot_time.empty(), "--plot-time", kind);
+  refuse(opt.fft, "--fft", kind);
+  refuse(!opt.plot_spectrum.empty(), "--plot-spectrum", kind);
+  refuse(opt.detrend != "mean", "--detrend", kind);
+  ReplayOptions replay;
+  replay.csv = opt.csv;
+  replay.plot = opt.plot;
+  replay.json = opt.json;
+  replay.max_mape = opt.max_mape;
+  check_replay_outputs(replay);
+  return present_replay(merge_replay_parts(parts), replay);
+}
+
+}  // namespace anesim
