@@ -32,6 +32,19 @@ std::string tasks_text(const std::vector<uint32_t>& lengths) {
   return s;
 }
 
+// The clock the run saw: one frequency, or the start clock until the
+// performance-state boost and the nominal one after it.
+std::string clock_text(const ModelConfig& cfg, uint64_t cycles) {
+  if (cfg.power.boost_after_cycles == 0 || cfg.power.start_clock_mhz == cfg.dram.clock_mhz) {
+    return fmt::format("at {:.0f} MHz", cfg.dram.clock_mhz);
+  }
+  if (cycles <= cfg.power.boost_after_cycles) {
+    return fmt::format("at {:.0f} MHz, before the boost", cfg.power.start_clock_mhz);
+  }
+  return fmt::format("at {:.0f} MHz for the first {}, then {:.0f} MHz",
+                     cfg.power.start_clock_mhz, cfg.power.boost_after_cycles, cfg.dram.clock_mhz);
+}
+
 }  // namespace
 
 bool in_notch(const RunReport& r) {
@@ -69,8 +82,8 @@ std::string format_text(const RunReport& r) {
   out += fmt::format("  notch            {}\n",
                      in_notch(r) ? "yes: the ring granted less lookahead than the task needs"
                                  : "no");
-  out += fmt::format("  simulated time   {:.2f} us ({} cycles at {:.0f} MHz)\n", res.time_us,
-                     res.sim_cycles, cfg.dram.clock_mhz);
+  out += fmt::format("  simulated time   {:.2f} us ({} cycles {})\n", res.time_us, res.sim_cycles,
+                     clock_text(cfg, res.sim_cycles));
   out += fmt::format("  DRAM throughput  {:.2f} GB/s (all cores' bytes / simulated time)\n",
                      res.gbps);
   out += fmt::format("  per core         {:.3f} GB/s mean (min {:.3f}, max {:.3f})\n",

@@ -19,6 +19,7 @@ struct CalibrateOptions {
   std::string variant = variant_name(RingVariant::kBug);
   std::string max_evals = "150";
   bool no_cv = false;
+  std::string fit_cores;  // empty: as recorded
   bool json = false;
   std::string jobs = "2";
 };
