@@ -21,6 +21,7 @@ struct CalibrateOptions {
   bool no_cv = false;
   std::string fit_cores;  // empty: as recorded
   bool json = false;
+  std::string summary;  // also write the JSON summary here (the report reads it)
   std::string jobs = "2";
 };
 
