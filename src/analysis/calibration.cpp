@@ -146,11 +146,16 @@ void run_optimizer(nlopt::algorithm algorithm, const CalibrationSpec& spec, FitS
 // whole-cycle rounding makes) finds the basin, then Nelder-Mead refines from
 // its best point.
 Fit fit(const CalibrationSpec& spec, const std::vector<Trace>& traces, Evaluator& evaluator,
-        const CalibrationProgress& progress, const std::string& label,
-        const std::vector<double>& start) {
+        const CalibrationProgress& progress, const std::string& label) {
   const std::vector<Trace> fit_traces = on_cores(traces, spec.fit_cores);
   FitState st{&spec, &fit_traces, &evaluator, &progress, label, {}, 0};
-  std::vector<double> x = start;
+  // The search starts from the middle of the box, not from the config's
+  // values: the fit then depends only on the traces, the bounds and the
+  // seed, so rerunning the command on its own output reproduces it.
+  std::vector<double> x;
+  for (const FreeParameter& p : spec.free) {
+    x.push_back((p.lo + p.hi) / 2);
+  }
   const unsigned global = spec.max_evaluations * 3 / 5;
   nlopt::srand(1);  // the global search is random: a fixed seed keeps fits reproducible
   run_optimizer(nlopt::GN_CRS2_LM, spec, st, 0.25, global, x);
@@ -197,15 +202,9 @@ void check_bounds(const CalibrationSpec& spec) {
 
 CalibrationResult calibrate(const CalibrationSpec& spec, const CalibrationProgress& progress) {
   check_bounds(spec);
-  std::vector<double> start;
-  for (const FreeParameter& p : spec.free) {
-    const double v = std::strtod(config_value_text(spec.base_text, spec.base_origin, p.key).c_str(),
-                                 nullptr);
-    start.push_back(std::clamp(v, p.lo, p.hi));
-  }
   Evaluator evaluator(spec, 0);
   CalibrationResult result;
-  result.full = fit(spec, spec.traces, evaluator, progress, "all curves", start);
+  result.full = fit(spec, spec.traces, evaluator, progress, "all curves");
   result.full.replay = evaluator.replay(spec.traces, result.full.values);
   if (!spec.cross_validate) {
     return result;
@@ -218,7 +217,7 @@ CalibrationResult calibrate(const CalibrationSpec& spec, const CalibrationProgre
     }
     HeldOutCurve h;
     h.curve = curve;
-    h.fit = fit(spec, kept, evaluator, progress, "without " + curve, start);
+    h.fit = fit(spec, kept, evaluator, progress, "without " + curve);
     h.fit.replay = evaluator.replay(spec.traces, h.fit.values);
     std::vector<double> errors;
     for (const ReplayRow& row : h.fit.replay.rows) {
