@@ -19,8 +19,20 @@ void CoreHarness::deliver(const LineRequest& req) {
     scoreboard_.corrupted(id_, req.line, "KMem slot overwritten or stale response");
     return;
   }
-  kmem_line_[slot] = req.line;
+  kmem_line_[slot] = req;
   kmem_full_[slot] = 1;
+  ++kmem_occupancy_;
+}
+
+void CoreHarness::retire(const LineRequest& req, uint64_t now) {
+  scoreboard_.consumed(id_, req.line);
+  stats_.latency.add(req.prefetch, req.stamps, now);
+  if (log_window_.enabled && req.stamps.requested >= log_window_.from &&
+      req.stamps.requested < log_window_.to) {
+    line_log_.push_back(LineRecord{id_, req.line, req.prefetch, req.stamps, now});
+  }
+  last_retire_ = now;
+  last_retired_line_ = req.line;
 }
 
 void CoreHarness::step(uint64_t now, CreditFabric& fabric, bool force_clock) {
@@ -48,15 +60,26 @@ bool CoreHarness::prepare(uint64_t now, CreditFabric& fabric, RingInputs* inputs
     in.task_lines = tasks_[next_task_].lines;
     event = true;
   }
+  if (out.req_valid && !request_seen_) {
+    // Only before the first edge (reset state): later requests are seen in finish().
+    request_seen_ = true;
+    requested_at_ = now;
+  }
   if (out.req_valid && fabric.can_accept(id_, now)) {
     in.req_ready = true;
-    fabric.send(LineRequest{out.req_line, id_, issue_seq_++, out.req_prefetch}, now);
+    LineRequest req{out.req_line, id_, issue_seq_++, out.req_prefetch, {}};
+    req.stamps.requested = requested_at_;
+    request_seen_ = false;
+    last_send_ = now;
+    last_sent_line_ = req.line;
+    fabric.send(req, now);
     ++(out.req_prefetch ? stats_.lines_prefetched : stats_.lines_demand);
     event = true;
   }
   if (in.line_retired) {
     kmem_full_[head] = 0;
-    scoreboard_.consumed(id_, kmem_line_[head]);
+    --kmem_occupancy_;
+    retire(kmem_line_[head], now);
     ++retire_seq_;
   }
   was_busy_ = out.busy;
@@ -64,6 +87,10 @@ bool CoreHarness::prepare(uint64_t now, CreditFabric& fabric, RingInputs* inputs
 }
 
 void CoreHarness::finish(uint64_t now, const RingInputs& in) {
+  if (ring_->outputs().req_valid && !request_seen_) {
+    request_seen_ = true;
+    requested_at_ = now + 1;
+  }
   if (in.task_valid) {
     ++next_task_;
     stats_.task_credit.push_back(ring_->outputs().prefetch_credit);

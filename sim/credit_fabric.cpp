@@ -6,16 +6,19 @@ namespace anesim {
 
 CreditFabric::CreditFabric(const ModelConfig& cfg, uint32_t cores)
     : cfg_(cfg.fabric),
+      credits_per_core_(cfg.fabric.credits_per_core),
       map_(cfg.dram),
       channels_(cfg.dram.channels, Lpddr5Channel(cfg.dram)),
       credits_(cores, cfg.fabric.credits_per_core),
       port_free_(cores, 0),
       ingress_(cfg.dram.channels) {}
 
-void CreditFabric::send(const LineRequest& req, uint64_t now) {
+void CreditFabric::send(LineRequest req, uint64_t now) {
   --credits_[req.core];
   port_free_[req.core] = now + cfg_.port_cycles_per_line;
-  requests_.push_back(Arriving{now + cfg_.request_latency, req, map_.map(req.line)});
+  req.stamps.sent = now;
+  req.stamps.arrived = now + cfg_.request_latency;
+  requests_.push_back(Arriving{req.stamps.arrived, req, map_.map(req.line)});
 }
 
 uint64_t CreditFabric::next_event(uint64_t now) const {
