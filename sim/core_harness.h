@@ -73,8 +73,10 @@ class CoreHarness {
   uint64_t dispatch_ready_;
   // KMem slot of request tag t is t % size; the ring never has more lines
   // outstanding than KMem holds, so a slot is free when its line arrives.
-  std::vector<LineRequest> kmem_line_;
+  std::vector<uint32_t> kmem_line_;
   std::vector<uint8_t> kmem_full_;
+  std::vector<uint8_t> kmem_prefetch_;   // the line came on the lookahead path
+  std::vector<LineStamps> kmem_stamps_;  // per slot, from request to retire
   uint32_t kmem_occupancy_ = 0;
   uint64_t issue_seq_ = 0;
   uint64_t retire_seq_ = 0;
@@ -91,7 +93,7 @@ class CoreHarness {
   std::vector<LineRecord> line_log_;
   CoreStats stats_;
 
-  void retire(const LineRequest& req, uint64_t now);
+  void retire(size_t slot, uint64_t now);
 };
 
 }  // namespace anesim

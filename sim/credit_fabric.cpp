@@ -13,12 +13,15 @@ CreditFabric::CreditFabric(const ModelConfig& cfg, uint32_t cores)
       port_free_(cores, 0),
       ingress_(cfg.dram.channels) {}
 
-void CreditFabric::send(LineRequest req, uint64_t now) {
+void CreditFabric::send(const LineRequest& req, uint64_t now) {
   --credits_[req.core];
   port_free_[req.core] = now + cfg_.port_cycles_per_line;
-  req.stamps.sent = now;
-  req.stamps.arrived = now + cfg_.request_latency;
-  requests_.push_back(Arriving{req.stamps.arrived, req, map_.map(req.line)});
+  const uint64_t due = now + cfg_.request_latency;
+  if (req.stamps != nullptr) {
+    req.stamps->sent = now;
+    req.stamps->arrived = due;
+  }
+  requests_.push_back(Arriving{due, req, map_.map(req.line)});
 }
 
 uint64_t CreditFabric::next_event(uint64_t now) const {

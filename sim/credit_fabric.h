@@ -31,7 +31,7 @@ class CreditFabric {
   uint64_t next_accept(uint32_t core) const {
     return credits_[core] != 0 ? port_free_[core] : kNever;
   }
-  void send(LineRequest req, uint64_t now);
+  void send(const LineRequest& req, uint64_t now);
 
   // Advances the fabric and the channels by one cycle; hands every response
   // due at `now` to `deliver(const LineRequest&)`.
@@ -86,15 +86,19 @@ void CreditFabric::tick(uint64_t now, Deliver&& deliver) {
       channels_[ch].enqueue(in.front().req, in.front().at, now);
       in.pop_front();
     }
-    channels_[ch].tick(now, [&](LineRequest req, uint64_t data_done) {
-      req.stamps.data = data_done;
+    channels_[ch].tick(now, [&](const LineRequest& req, uint64_t data_done) {
+      if (req.stamps != nullptr) {
+        req.stamps->data = data_done;
+      }
       responses_.push(InFlight{data_done + cfg_.response_latency, order_++, req});
     });
   }
   while (!responses_.empty() && responses_.top().due <= now) {
-    LineRequest req = responses_.top().req;
+    const LineRequest req = responses_.top().req;
     responses_.pop();
-    req.stamps.delivered = now;
+    if (req.stamps != nullptr) {
+      req.stamps->delivered = now;
+    }
     ++credits_[req.core];
     deliver(req);
   }

@@ -81,17 +81,6 @@ uint64_t LatencyHistogram::quantile(double q) const {
   return bins().back().first;
 }
 
-void LatencyStats::add(bool prefetch_path, const LineStamps& s, uint64_t retired) {
-  PathLatency& p = prefetch_path ? prefetch : demand;
-  const auto b = boundaries(s, retired);
-  ++p.lines;
-  p.total_cycles += retired - s.requested;
-  for (size_t i = 0; i < kLineStages; ++i) {
-    p.stage_cycles[i] += b[i + 1] - b[i];
-  }
-  p.histogram.add(retired - s.requested);
-}
-
 void LatencyStats::merge(const LatencyStats& other) {
   for (auto [mine, theirs] : {std::pair{&prefetch, &other.prefetch},
                               std::pair{&demand, &other.demand}}) {

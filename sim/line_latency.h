@@ -76,7 +76,19 @@ struct PathLatency {
 
 struct LatencyStats {
   PathLatency prefetch, demand;
-  void add(bool prefetch_path, const LineStamps& s, uint64_t retired);
+  // Once per retired line: kept inline and branch-free, it runs in every simulation.
+  void add(bool prefetch_path, const LineStamps& s, uint64_t retired) {
+    PathLatency& p = prefetch_path ? prefetch : demand;
+    ++p.lines;
+    p.stage_cycles[0] += s.sent - s.requested;
+    p.stage_cycles[1] += s.arrived - s.sent;
+    p.stage_cycles[2] += s.command - s.arrived;
+    p.stage_cycles[3] += s.data - s.command;
+    p.stage_cycles[4] += s.delivered - s.data;
+    p.stage_cycles[5] += retired - s.delivered;
+    p.total_cycles += retired - s.requested;
+    p.histogram.add(retired - s.requested);
+  }
   void merge(const LatencyStats& other);
 };
 

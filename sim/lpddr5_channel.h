@@ -102,7 +102,9 @@ class Lpddr5Channel {
     last_cmd_line_ = p != nullptr ? p->req.line : 0;
     if (p != nullptr && !p->commanded) {
       p->commanded = true;
-      p->req.stamps.command = now;
+      if (p->req.stamps != nullptr) {
+        p->req.stamps->command = now;
+      }
     }
   }
 };
