@@ -60,6 +60,9 @@ std::vector<std::string> layout_signals(const std::string& gtkw) {
     if (line.empty() || std::string("[*@-^#").find(line[0]) != std::string::npos) {
       continue;
     }
+    if (line[0] == '+') {
+      line = line.substr(line.find("} ") + 2);  // "+{alias} name"
+    }
     out.push_back(line.substr(0, line.find('[')));
   }
   return out;
