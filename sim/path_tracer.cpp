@@ -124,16 +124,21 @@ void PathTracer::declare(VerilatedVcd* tracep, uint32_t code) {
 template <typename Buffer>
 void PathTracer::dump(Buffer* bufp, bool full) {
   uint32_t* const old = bufp->oldp(base_code_);
-  for (size_t i = 0; i < signals_.size(); ++i) {
+  const auto emit = [&](size_t i) {
     const int bits = signals_[i].bits;
-    if (full) {
-      bits == 1 ? bufp->fullBit(old + i, static_cast<CData>(values_[i]))
-                : bufp->fullIData(old + i, values_[i], bits);
-    } else {
-      bits == 1 ? bufp->chgBit(old + i, static_cast<CData>(values_[i]))
-                : bufp->chgIData(old + i, values_[i], bits);
+    bits == 1 ? bufp->fullBit(old + i, static_cast<CData>(values_[i]))
+              : bufp->fullIData(old + i, values_[i], bits);
+  };
+  if (full) {
+    for (size_t i = 0; i < signals_.size(); ++i) {
+      emit(i);
+    }
+  } else {
+    for (uint32_t i : changed_) {
+      emit(i);
     }
   }
+  changed_.clear();
 }
 
 void PathTracer::sample(uint64_t now, const CreditFabric& fabric,
@@ -141,11 +146,11 @@ void PathTracer::sample(uint64_t now, const CreditFabric& fabric,
   size_t i = 0;
   for (uint32_t c = 0; c < cores_; ++c) {
     const CoreHarness& core = *cores[c];
-    values_[i++] = fabric.credits_in_use(c);
-    values_[i++] = fabric.port_busy(c, now) ? 1 : 0;
-    values_[i++] = core.sent_at(now) ? 1 : 0;
-    values_[i++] = core.last_sent_line();
-    values_[i++] = static_cast<uint32_t>(core.lines_outstanding());
+    set(i++, fabric.credits_in_use(c));
+    set(i++, fabric.port_busy(c, now) ? 1 : 0);
+    set(i++, core.sent_at(now) ? 1 : 0);
+    set(i++, core.last_sent_line());
+    set(i++, static_cast<uint32_t>(core.lines_outstanding()));
   }
   for (uint32_t ch = 0; ch < banks_.size(); ++ch) {
     const Lpddr5Channel& channel = fabric.channels()[ch];
@@ -161,23 +166,29 @@ void PathTracer::sample(uint64_t now, const CreditFabric& fabric,
     const bool data_busy = std::any_of(bursts.begin(), bursts.end(), [now](const auto& w) {
       return w.first <= now && now < w.second;
     });
-    values_[i++] = static_cast<uint32_t>(channel.queue_depth());
-    values_[i++] = static_cast<uint32_t>(fabric.ingress_depth(ch));
-    values_[i++] = static_cast<uint32_t>(cmd);
-    values_[i++] = channel.command_bank();
-    values_[i++] = channel.command_core();
-    values_[i++] = channel.command_line();
-    values_[i++] = data_busy ? 1 : 0;
-    for (uint32_t b : banks_[ch]) {
-      values_[i++] = channel.open_row(b);
+    set(i++, static_cast<uint32_t>(channel.queue_depth()));
+    set(i++, static_cast<uint32_t>(fabric.ingress_depth(ch)));
+    set(i++, static_cast<uint32_t>(cmd));
+    set(i++, channel.command_bank());
+    set(i++, channel.command_core());
+    set(i++, channel.command_line());
+    set(i++, data_busy ? 1 : 0);
+    // Rows open or close only on a command (ACT, PRE, RD with auto-precharge, REF).
+    if (cmd != Lpddr5Channel::Command::kNone || first_sample_) {
+      for (uint32_t b : banks_[ch]) {
+        set(i++, channel.open_row(b));
+      }
+    } else {
+      i += banks_[ch].size();
     }
   }
   for (uint32_t c = 0; c < cores_; ++c) {
     const CoreHarness& core = *cores[c];
-    values_[i++] = core.kmem_occupancy();
-    values_[i++] = core.retired_at(now) ? 1 : 0;
-    values_[i++] = core.last_retired_line();
+    set(i++, core.kmem_occupancy());
+    set(i++, core.retired_at(now) ? 1 : 0);
+    set(i++, core.last_retired_line());
   }
+  first_sample_ = false;
 }
 
 }  // namespace anesim

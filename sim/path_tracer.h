@@ -54,6 +54,16 @@ class PathTracer {
   std::vector<Signal> signals_;
   std::vector<uint32_t> values_;
   uint32_t base_code_ = 0;
+  // Signals whose value changed since the last dump: a dump writes only
+  // these (most of the ~200 signals are still in a given cycle).
+  std::vector<uint32_t> changed_;
+  bool first_sample_ = true;
+  void set(size_t i, uint32_t value) {
+    if (values_[i] != value) {
+      values_[i] = value;
+      changed_.push_back(static_cast<uint32_t>(i));
+    }
+  }
   // Per channel, the data-bus windows [start, end) of reads issued while
   // traced: RD at t drives the bus in [t + RL, t + RL + burst).
   std::vector<std::vector<std::pair<uint64_t, uint64_t>>> bursts_;
