@@ -33,12 +33,28 @@ void CoreHarness::retire(size_t slot, uint64_t now) {
   const LineStamps& stamps = kmem_stamps_[slot];
   scoreboard_.consumed(id_, line);
   stats_.latency.add(prefetch, stamps, now);
-  if (log_window_.enabled && stamps.requested >= log_window_.from &&
-      stamps.requested < log_window_.to) {
+  // One unsigned compare: a disabled window is empty (from = to = 0).
+  if (stamps.requested - log_window_.from < log_window_.to - log_window_.from) {
     line_log_.push_back(LineRecord{id_, line, prefetch, stamps, now});
   }
   last_retire_ = now;
   last_retired_line_ = line;
+}
+
+void CoreHarness::finish(uint64_t now, const RingInputs& in) {
+  const RingOutputs& out = ring_->outputs();
+  if (out.req_valid && !request_seen_) {
+    request_seen_ = true;
+    requested_at_ = now + 1;
+  }
+  if (in.task_valid) {
+    ++next_task_;
+    stats_.task_credit.push_back(out.prefetch_credit);
+  }
+  if (was_busy_ && !out.busy) {
+    stats_.finish_cycle = now + 1;
+    dispatch_ready_ = now + 1 + dispatch_cycles_;
+  }
 }
 
 void CoreHarness::step(uint64_t now, CreditFabric& fabric, bool force_clock) {
@@ -95,21 +111,6 @@ bool CoreHarness::prepare(uint64_t now, CreditFabric& fabric, RingInputs* inputs
   return event;
 }
 
-void CoreHarness::finish(uint64_t now, const RingInputs& in) {
-  const RingOutputs& out = ring_->outputs();
-  if (out.req_valid && !request_seen_) {
-    request_seen_ = true;
-    requested_at_ = now + 1;
-  }
-  if (in.task_valid) {
-    ++next_task_;
-    stats_.task_credit.push_back(out.prefetch_credit);
-  }
-  if (was_busy_ && !out.busy) {
-    stats_.finish_cycle = now + 1;
-    dispatch_ready_ = now + 1 + dispatch_cycles_;
-  }
-}
 
 uint64_t CoreHarness::next_event(const CreditFabric& fabric) const {
   const RingOutputs& out = ring_->outputs();

@@ -52,7 +52,9 @@ class CoreHarness {
   PrefetchRing& ring() { return *ring_; }
 
   // Keep a LineRecord of every line requested within `window`.
-  void log_lines(const LineLogWindow& window) { log_window_ = window; }
+  void log_lines(const LineLogWindow& window) {
+    log_window_ = window.enabled ? window : LineLogWindow{};
+  }
   const std::vector<LineRecord>& line_log() const { return line_log_; }
 
   // For the waveform dump (sim/path_tracer.h).
