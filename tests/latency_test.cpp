@@ -129,10 +129,24 @@ TEST_CASE("line log: every line once, stamps in order, agreeing with the aggrega
   std::string header;
   std::getline(csv, header);
   CHECK(header == "core,line,path,requested,sent,arrived,command,data,delivered,retired");
+  // Round trip: every row reads back as the record it was written from.
   size_t rows = 0;
-  for (std::string row; std::getline(csv, row);) {
-    CHECK(std::count(row.begin(), row.end(), ',') == 9);
-    ++rows;
+  for (std::string row; std::getline(csv, row); ++rows) {
+    REQUIRE(rows < r.line_log.size());
+    const LineRecord& rec = r.line_log[rows];
+    std::istringstream fields(row);
+    std::vector<std::string> f;
+    for (std::string field; std::getline(fields, field, ',');) {
+      f.push_back(field);
+    }
+    REQUIRE(f.size() == 10);
+    CHECK(std::stoul(f[0]) == rec.core);
+    CHECK(std::stoul(f[1]) == rec.line);
+    CHECK(f[2] == (rec.prefetch ? "prefetch" : "demand"));
+    const auto b = boundaries(rec.stamps, rec.retired);
+    for (size_t i = 0; i < b.size(); ++i) {
+      CHECK(std::stoull(f[3 + i]) == b[i]);
+    }
   }
   CHECK(rows == r.line_log.size());
 }
