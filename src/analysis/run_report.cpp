@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "sim/units.h"
+#include "src/analysis/latency_report.h"
 
 namespace anesim {
 
@@ -96,6 +97,7 @@ std::string format_text(const RunReport& r) {
                      res.dram.reads, res.dram.row_hits,
                      100.0 * res.dram.row_hits / std::max<uint64_t>(res.dram.reads, 1),
                      res.dram.refreshes);
+  out += latency_table(res.latency);
   if (res.lines_lost == 0) {
     out += fmt::format("  scoreboard       all {} lines delivered once, in order, at the right "
                        "address\n",
@@ -131,6 +133,7 @@ Json run_json(const RunReport& r) {
   j["sim_cycles"] = res.sim_cycles;
   j["dram_reads"] = res.dram.reads;
   j["dram_row_hits"] = res.dram.row_hits;
+  j["latency"] = latency_json(res.latency);
   j["config"] = r.config->source;
   return j;
 }
