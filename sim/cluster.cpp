@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include "sim/path_tracer.h"
+
 namespace anesim {
 
 uint64_t minimum_cycles(const ModelConfig& cfg, const RunSpec& spec) {
@@ -37,6 +39,7 @@ Cluster::Cluster(const ModelConfig& cfg, const RunSpec& spec)
     cores_.push_back(std::make_unique<CoreHarness>(
         c, make_ring(spec.variant, context_.get(), fmt::format("core{:02d}", c)), cfg,
         tasks_[c], scoreboard_));
+    cores_.back()->log_lines(spec.line_log);
   }
 }
 
@@ -44,11 +47,18 @@ Cluster::~Cluster() = default;
 
 void Cluster::trace_to(VerilatedVcdC* vcd, uint64_t from, uint64_t to) {
   vcd_ = vcd;
+  // step_traced() dumps picoseconds; Verilator would otherwise label the
+  // file with the default context's time unit (1 s), not the rings' context.
+  vcd->set_time_unit("1ps");
+  vcd->set_time_resolution("1ps");
   trace_from_ = from;
   trace_to_ = to;
   for (auto& core : cores_) {
     core->ring().trace(vcd);
   }
+  path_tracer_ = std::make_unique<PathTracer>(cfg_, static_cast<uint32_t>(cores_.size()),
+                                              banks_touched(cfg_, tasks_));
+  path_tracer_->attach(vcd);
 }
 
 bool Cluster::assertion_failed() const { return context_->gotError(); }
@@ -74,6 +84,7 @@ void Cluster::step_traced() {
     cores_[c]->prepare(now_, fabric_, &traced_inputs_[c]);
     cores_[c]->ring().fall(traced_inputs_[c]);
   }
+  path_tracer_->sample(now_, fabric_, cores_);
   const uint64_t start_ps = std::llround(cfg_.cycles_to_ns(now_) * 1000.0);
   const uint64_t period_ps = std::llround(cfg_.cycle_ns_at(now_) * 1000.0);
   vcd_->dump(start_ps);
@@ -140,6 +151,14 @@ RunResult Cluster::result() const {
   if (!cores_.empty()) {
     r.task_credit = cores_[0]->stats().task_credit;
   }
+  for (const auto& core : cores_) {
+    r.latency.merge(core->stats().latency);
+    r.line_log.insert(r.line_log.end(), core->line_log().begin(), core->line_log().end());
+  }
+  std::stable_sort(r.line_log.begin(), r.line_log.end(), [](const LineRecord& a, const LineRecord& b) {
+    return a.stamps.requested != b.stamps.requested ? a.stamps.requested < b.stamps.requested
+                                                    : a.core < b.core;
+  });
   for (const Lpddr5Channel& ch : fabric_.channels()) {
     const DramStats& d = ch.stats();
     r.dram.reads += d.reads;

@@ -15,6 +15,7 @@
 
 #include "sim/core_harness.h"
 #include "sim/credit_fabric.h"
+#include "sim/line_latency.h"
 #include "sim/model_config.h"
 #include "sim/prefetch_ring.h"
 #include "sim/scoreboard.h"
@@ -25,12 +26,16 @@ class VerilatedVcdC;
 
 namespace anesim {
 
+class PathTracer;
+
 struct RunSpec {
   RingVariant variant = RingVariant::kBug;
   std::vector<std::vector<Task>> tasks;  // one descriptor list per active core
   // Skip idle cycles and leave rings without input events unclocked. Off
   // clocks every ring every cycle: slower, for cross-checking the skipping.
   bool skip_idle = true;
+  // Keep a record of each line requested in this window (--line-log).
+  LineLogWindow line_log;
 };
 
 struct RunResult {
@@ -46,6 +51,8 @@ struct RunResult {
   std::vector<uint32_t> task_credit;  // core 0's lookahead grant per task
   DramStats dram;
   bool rtl_assertion_failed = false;
+  LatencyStats latency;             // all cores, per path
+  std::vector<LineRecord> line_log;  // RunSpec::line_log's lines, by request cycle
 };
 
 // A run as the testbench ends it.
@@ -67,7 +74,8 @@ class Cluster {
   Cluster& operator=(const Cluster&) = delete;
 
   // Dump every ring's signals for cycles [from, to) into `vcd`, whose scopes
-  // are core00, core01, ... Call before running.
+  // are core00, core01, ..., with the fabric, DRAM channels and KMem beside
+  // them (sim/path_tracer.h). Call before running.
   void trace_to(VerilatedVcdC* vcd, uint64_t from, uint64_t to);
 
   // Advances until cycle `until`, every core is done, or an RTL assertion
@@ -95,6 +103,7 @@ class Cluster {
   size_t cores_done_ = 0;
   std::vector<uint8_t> core_done_;
   VerilatedVcdC* vcd_ = nullptr;
+  std::unique_ptr<PathTracer> path_tracer_;
   uint64_t trace_from_ = 0, trace_to_ = 0;
   std::vector<RingInputs> traced_inputs_;
 };

@@ -11,7 +11,9 @@ CoreHarness::CoreHarness(uint32_t id, std::unique_ptr<PrefetchRing> ring, const 
       dispatch_cycles_(cfg.ane.task_dispatch_cycles),
       dispatch_ready_(uint64_t{cfg.ane.launch_overhead_cycles} + cfg.ane.task_dispatch_cycles),
       kmem_line_(cfg.ane.kmem_lines),
-      kmem_full_(cfg.ane.kmem_lines, 0) {}
+      kmem_full_(cfg.ane.kmem_lines, 0),
+      kmem_prefetch_(cfg.ane.kmem_lines, 0),
+      kmem_stamps_(cfg.ane.kmem_lines) {}
 
 void CoreHarness::deliver(const LineRequest& req) {
   const size_t slot = req.tag % kmem_full_.size();
@@ -20,7 +22,39 @@ void CoreHarness::deliver(const LineRequest& req) {
     return;
   }
   kmem_line_[slot] = req.line;
+  kmem_prefetch_[slot] = req.prefetch ? 1 : 0;
   kmem_full_[slot] = 1;
+  ++kmem_occupancy_;
+}
+
+void CoreHarness::retire(size_t slot, uint64_t now) {
+  const uint32_t line = kmem_line_[slot];
+  const bool prefetch = kmem_prefetch_[slot] != 0;
+  const LineStamps& stamps = kmem_stamps_[slot];
+  scoreboard_.consumed(id_, line);
+  stats_.latency.add(prefetch, stamps, now);
+  // One unsigned compare: a disabled window is empty (from = to = 0).
+  if (stamps.requested - log_window_.from < log_window_.to - log_window_.from) {
+    line_log_.push_back(LineRecord{id_, line, prefetch, stamps, now});
+  }
+  last_retire_ = now;
+  last_retired_line_ = line;
+}
+
+void CoreHarness::finish(uint64_t now, const RingInputs& in) {
+  const RingOutputs& out = ring_->outputs();
+  if (out.req_valid && !request_seen_) {
+    request_seen_ = true;
+    requested_at_ = now + 1;
+  }
+  if (in.task_valid) {
+    ++next_task_;
+    stats_.task_credit.push_back(out.prefetch_credit);
+  }
+  if (was_busy_ && !out.busy) {
+    stats_.finish_cycle = now + 1;
+    dispatch_ready_ = now + 1 + dispatch_cycles_;
+  }
 }
 
 void CoreHarness::step(uint64_t now, CreditFabric& fabric, bool force_clock) {
@@ -48,31 +82,35 @@ bool CoreHarness::prepare(uint64_t now, CreditFabric& fabric, RingInputs* inputs
     in.task_lines = tasks_[next_task_].lines;
     event = true;
   }
+  if (out.req_valid && !request_seen_) {
+    // Only before the first edge (reset state): later requests are seen in finish().
+    request_seen_ = true;
+    requested_at_ = now;
+  }
   if (out.req_valid && fabric.can_accept(id_, now)) {
     in.req_ready = true;
-    fabric.send(LineRequest{out.req_line, id_, issue_seq_++, out.req_prefetch}, now);
+    // The slot's record is free: its previous line retired before this
+    // tag could be issued (the ring never outruns KMem).
+    LineStamps* stamps = &kmem_stamps_[issue_seq_ % kmem_stamps_.size()];
+    stamps->requested = requested_at_;
+    const LineRequest req{out.req_line, id_, issue_seq_++, out.req_prefetch, stamps};
+    request_seen_ = false;
+    last_send_ = now;
+    last_sent_line_ = req.line;
+    fabric.send(req, now);
     ++(out.req_prefetch ? stats_.lines_prefetched : stats_.lines_demand);
     event = true;
   }
   if (in.line_retired) {
     kmem_full_[head] = 0;
-    scoreboard_.consumed(id_, kmem_line_[head]);
+    --kmem_occupancy_;
+    retire(head, now);
     ++retire_seq_;
   }
   was_busy_ = out.busy;
   return event;
 }
 
-void CoreHarness::finish(uint64_t now, const RingInputs& in) {
-  if (in.task_valid) {
-    ++next_task_;
-    stats_.task_credit.push_back(ring_->outputs().prefetch_credit);
-  }
-  if (was_busy_ && !ring_->outputs().busy) {
-    stats_.finish_cycle = now + 1;
-    dispatch_ready_ = now + 1 + dispatch_cycles_;
-  }
-}
 
 uint64_t CoreHarness::next_event(const CreditFabric& fabric) const {
   const RingOutputs& out = ring_->outputs();

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "sim/credit_fabric.h"
+#include "sim/line_latency.h"
 #include "sim/model_config.h"
 #include "sim/prefetch_ring.h"
 #include "sim/scoreboard.h"
@@ -21,6 +22,7 @@ struct CoreStats {
   uint64_t lines_demand = 0;      // requests issued stop-and-go
   uint64_t finish_cycle = 0;      // the cycle after the last line retired
   std::vector<uint32_t> task_credit;  // lookahead grant latched per task
+  LatencyStats latency;               // request-to-retire, per path and stage
 };
 
 class CoreHarness {
@@ -49,6 +51,20 @@ class CoreHarness {
   const CoreStats& stats() const { return stats_; }
   PrefetchRing& ring() { return *ring_; }
 
+  // Keep a LineRecord of every line requested within `window`.
+  void log_lines(const LineLogWindow& window) {
+    log_window_ = window.enabled ? window : LineLogWindow{};
+  }
+  const std::vector<LineRecord>& line_log() const { return line_log_; }
+
+  // For the waveform dump (sim/path_tracer.h).
+  uint64_t lines_outstanding() const { return issue_seq_ - retire_seq_; }
+  uint32_t kmem_occupancy() const { return kmem_occupancy_; }
+  bool retired_at(uint64_t now) const { return last_retire_ == now; }
+  bool sent_at(uint64_t now) const { return last_send_ == now; }
+  uint32_t last_sent_line() const { return last_sent_line_; }
+  uint32_t last_retired_line() const { return last_retired_line_; }
+
  private:
   uint32_t id_;
   std::unique_ptr<PrefetchRing> ring_;
@@ -61,10 +77,25 @@ class CoreHarness {
   // outstanding than KMem holds, so a slot is free when its line arrives.
   std::vector<uint32_t> kmem_line_;
   std::vector<uint8_t> kmem_full_;
+  std::vector<uint8_t> kmem_prefetch_;   // the line came on the lookahead path
+  std::vector<LineStamps> kmem_stamps_;  // per slot, from request to retire
+  uint32_t kmem_occupancy_ = 0;
   uint64_t issue_seq_ = 0;
   uint64_t retire_seq_ = 0;
   bool was_busy_ = false;  // the ring's busy before the current cycle's edge
+  // The ring offers its next request from the cycle after the edge that
+  // raised req_valid; that cycle starts the line's latency.
+  bool request_seen_ = false;
+  uint64_t requested_at_ = 0;
+  uint64_t last_retire_ = kNever;
+  uint64_t last_send_ = kNever;
+  uint32_t last_sent_line_ = 0;
+  uint32_t last_retired_line_ = 0;
+  LineLogWindow log_window_;
+  std::vector<LineRecord> line_log_;
   CoreStats stats_;
+
+  void retire(size_t slot, uint64_t now);
 };
 
 }  // namespace anesim

@@ -6,6 +6,7 @@ namespace anesim {
 
 CreditFabric::CreditFabric(const ModelConfig& cfg, uint32_t cores)
     : cfg_(cfg.fabric),
+      credits_per_core_(cfg.fabric.credits_per_core),
       map_(cfg.dram),
       channels_(cfg.dram.channels, Lpddr5Channel(cfg.dram)),
       credits_(cores, cfg.fabric.credits_per_core),
@@ -15,7 +16,12 @@ CreditFabric::CreditFabric(const ModelConfig& cfg, uint32_t cores)
 void CreditFabric::send(const LineRequest& req, uint64_t now) {
   --credits_[req.core];
   port_free_[req.core] = now + cfg_.port_cycles_per_line;
-  requests_.push_back(Arriving{now + cfg_.request_latency, req, map_.map(req.line)});
+  const uint64_t due = now + cfg_.request_latency;
+  if (req.stamps != nullptr) {
+    req.stamps->sent = now;
+    req.stamps->arrived = due;
+  }
+  requests_.push_back(Arriving{due, req, map_.map(req.line)});
 }
 
 uint64_t CreditFabric::next_event(uint64_t now) const {

@@ -42,6 +42,10 @@ class CreditFabric {
   uint64_t next_event(uint64_t now) const;
 
   const std::vector<Lpddr5Channel>& channels() const { return channels_; }
+  // For the waveform dump (sim/path_tracer.h).
+  uint32_t credits_in_use(uint32_t core) const { return credits_per_core_ - credits_[core]; }
+  bool port_busy(uint32_t core, uint64_t now) const { return now < port_free_[core]; }
+  size_t ingress_depth(uint32_t channel) const { return ingress_[channel].size(); }
 
  private:
   struct InFlight {
@@ -59,6 +63,7 @@ class CreditFabric {
   };
 
   FabricConfig cfg_;
+  uint32_t credits_per_core_;
   DramAddressMap map_;
   std::vector<Lpddr5Channel> channels_;
   std::vector<uint32_t> credits_;
@@ -82,12 +87,18 @@ void CreditFabric::tick(uint64_t now, Deliver&& deliver) {
       in.pop_front();
     }
     channels_[ch].tick(now, [&](const LineRequest& req, uint64_t data_done) {
+      if (req.stamps != nullptr) {
+        req.stamps->data = data_done;
+      }
       responses_.push(InFlight{data_done + cfg_.response_latency, order_++, req});
     });
   }
   while (!responses_.empty() && responses_.top().due <= now) {
     const LineRequest req = responses_.top().req;
     responses_.pop();
+    if (req.stamps != nullptr) {
+      req.stamps->delivered = now;
+    }
     ++credits_[req.core];
     deliver(req);
   }

@@ -63,6 +63,7 @@ bool Lpddr5Channel::try_refresh(uint64_t now) {
   busy_until_ = now + cfg_.t.rp + cfg_.t.rfc;
   refresh_due_ += cfg_.t.refi;
   ++stats_.refreshes;
+  issued(Command::kRefresh, 0, now, nullptr);
   return true;
 }
 

@@ -42,6 +42,20 @@ class Lpddr5Channel {
 
   const DramStats& stats() const { return stats_; }
 
+  // What the waveform dump shows of the channel (sim/path_tracer.h); the
+  // values are kept as commands issue, so reading them costs the model
+  // nothing when no dump is open.
+  enum class Command : uint8_t { kNone = 0, kActivate = 1, kRead = 2, kPrecharge = 3, kRefresh = 4 };
+  Command command_at(uint64_t now) const { return last_cmd_cycle_ == now ? last_cmd_ : Command::kNone; }
+  uint32_t command_bank() const { return last_cmd_bank_; }
+  // The request the last command was issued for (REF: none, line 0).
+  uint32_t command_core() const { return last_cmd_core_; }
+  uint32_t command_line() const { return last_cmd_line_; }
+  size_t queue_depth() const { return queue_.size(); }
+  // The open row of `bank`, or kClosedRow.
+  static constexpr uint32_t kClosedRow = 0xffffffffu;
+  uint32_t open_row(uint32_t bank) const { return banks_[bank].open ? banks_[bank].row : kClosedRow; }
+
  private:
   struct Bank {
     bool open = false;
@@ -54,6 +68,7 @@ class Lpddr5Channel {
     LineRequest req;
     DramCoord at;
     uint64_t arrival;
+    bool commanded = false;  // a command was issued on its behalf
   };
   enum class Cmd { kNone, kRead, kActivate, kPrecharge };
 
@@ -73,6 +88,25 @@ class Lpddr5Channel {
   uint64_t refresh_due_;
   uint64_t busy_until_ = 0;     // refresh in progress
   DramStats stats_;
+  Command last_cmd_ = Command::kNone;
+  uint64_t last_cmd_cycle_ = kNever;
+  uint32_t last_cmd_bank_ = 0;
+  uint32_t last_cmd_core_ = 0;
+  uint32_t last_cmd_line_ = 0;
+
+  void issued(Command cmd, uint32_t bank, uint64_t now, Pending* p) {
+    last_cmd_ = cmd;
+    last_cmd_cycle_ = now;
+    last_cmd_bank_ = bank;
+    last_cmd_core_ = p != nullptr ? p->req.core : 0;
+    last_cmd_line_ = p != nullptr ? p->req.line : 0;
+    if (p != nullptr && !p->commanded) {
+      p->commanded = true;
+      if (p->req.stamps != nullptr) {
+        p->req.stamps->command = now;
+      }
+    }
+  }
 };
 
 template <typename Done>
@@ -88,6 +122,7 @@ void Lpddr5Channel::tick(uint64_t now, Done&& done) {
   for (size_t i = 0; i < queue_.size(); ++i) {
     uint64_t when;
     if (next_command(queue_[i], &when) == Cmd::kRead && when <= now) {
+      issued(Command::kRead, queue_[i].at.bank, now, &queue_[i]);
       Pending p = queue_[i];
       queue_.erase(queue_.begin() + static_cast<std::ptrdiff_t>(i));
       Bank& b = banks_[p.at.bank];
@@ -106,7 +141,7 @@ void Lpddr5Channel::tick(uint64_t now, Done&& done) {
   }
   // Then first come: open or close a row for the oldest request that can
   // make progress now.
-  for (const Pending& p : queue_) {
+  for (Pending& p : queue_) {
     uint64_t when;
     const Cmd cmd = next_command(p, &when);
     if (when > now) {
@@ -124,12 +159,14 @@ void Lpddr5Channel::tick(uint64_t now, Done&& done) {
       }
       last_acts_.back() = now;
       ++stats_.activates;
+      issued(Command::kActivate, p.at.bank, now, &p);
       return;
     }
     if (cmd == Cmd::kPrecharge) {
       b.open = false;
       b.act_ok = now + cfg_.t.rp;
       ++stats_.precharges;
+      issued(Command::kPrecharge, p.at.bank, now, &p);
       return;
     }
   }

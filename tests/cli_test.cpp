@@ -5,7 +5,10 @@
 
 #include <sys/stat.h>
 
+#include <dirent.h>
+
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
 
@@ -23,6 +26,59 @@ std::string scratch_dir() {
 }
 
 Outcome run(const std::string& args) { return test::run_anesim(args); }
+
+// Every variable of a VCD by its full name ("fabric.core00.credits_used").
+std::set<std::string> vcd_signals(const std::string& vcd) {
+  std::set<std::string> names;
+  std::vector<std::string> scope;
+  std::istringstream in(vcd.substr(0, vcd.find("$enddefinitions")));
+  for (std::string word; in >> word;) {
+    if (word == "$scope") {
+      std::string kind, name;
+      in >> kind >> name;
+      scope.push_back(name);
+    } else if (word == "$upscope") {
+      scope.pop_back();
+    } else if (word == "$var") {
+      std::string kind, width, code, name;
+      in >> kind >> width >> code >> name;
+      std::string full;
+      for (const std::string& s : scope) {
+        full += s + ".";
+      }
+      names.insert(full + name);
+    }
+  }
+  return names;
+}
+
+// The signals a GTKWave save file shows, without their bit ranges.
+std::vector<std::string> layout_signals(const std::string& gtkw) {
+  std::vector<std::string> out;
+  std::istringstream in(gtkw);
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || std::string("[*@-^#").find(line[0]) != std::string::npos) {
+      continue;
+    }
+    if (line[0] == '+') {
+      line = line.substr(line.find("} ") + 2);  // "+{alias} name"
+    }
+    out.push_back(line.substr(0, line.find('[')));
+  }
+  return out;
+}
+
+// Files in `dir` whose name contains `part`.
+int files_containing(const std::string& dir, const std::string& part) {
+  int n = 0;
+  if (DIR* d = opendir(dir.c_str())) {
+    while (const dirent* e = readdir(d)) {
+      n += std::string(e->d_name).find(part) != std::string::npos ? 1 : 0;
+    }
+    closedir(d);
+  }
+  return n;
+}
 
 TEST_CASE("anesim --variant bug --lines 0x4000 prints the run", "[cli][e2e]") {
   const Outcome o = run("--variant bug --lines 0x4000");
@@ -52,6 +108,17 @@ TEST_CASE("JSON output carries the documented keys", "[cli][e2e]") {
   CHECK(j.at("lines_demand") == 0);
   CHECK(j.at("lines_lost") == 0);
   CHECK(j.at("notch") == false);
+  // The latency breakdown: both paths, the demand path empty here.
+  for (const char* path : {"prefetch", "demand"}) {
+    const Json& p = j.at("latency").at(path);
+    for (const char* key : {"lines", "mean_cycles", "p50_cycles", "p99_cycles"}) {
+      CHECK(p.at(key).is_number());
+    }
+    CHECK(p.at("stages").size() == 6);
+  }
+  CHECK(j.at("latency").at("prefetch").at("lines") == 65536);
+  CHECK(j.at("latency").at("demand").at("lines") == 0);
+  CHECK(j.at("latency").at("demand").at("mean_cycles") == 0);
 }
 
 TEST_CASE("a layer shape (cin, cout) sizes the transfer like the published shapes", "[cli][e2e]") {
@@ -125,6 +192,25 @@ TEST_CASE("waveforms land whole, under the requested names only", "[cli][waves]"
     ++named;
   }
   CHECK(named >= 30);
+  // The fabric, DRAM and KMem beside the rings, and every signal of both
+  // shipped layouts, by full name.
+  const std::set<std::string> signals = vcd_signals(vcd);
+  for (const char* name :
+       {"fabric.core00.credits_used", "fabric.core01.port_busy", "fabric.core00.req_sent",
+        "fabric.core00.in_flight", "dram.ch00.queue_depth", "dram.ch07.cmd", "dram.ch00.cmd_bank",
+        "dram.ch03.data_busy", "dram.ch00.ingress_depth", "kmem.core00.occupancy",
+        "kmem.core01.retire", "kmem.core00.retire_line", "core00.req_valid_o"}) {
+    INFO(name);
+    CHECK(signals.count(name) == 1);
+  }
+  for (const char* layout : {"/docs/ring_review.gtkw", "/docs/line_journey.gtkw"}) {
+    const std::vector<std::string> shown = layout_signals(slurp(ANESIM_SOURCE_DIR + std::string(layout)));
+    CHECK(shown.size() >= 20);
+    for (const std::string& name : shown) {
+      INFO(layout << ": " << name);
+      CHECK(signals.count(name) == 1);
+    }
+  }
   struct stat st {};
   CHECK(stat((dir + "/w.fst").c_str(), &st) == 0);
   CHECK(st.st_size > 0);
@@ -132,6 +218,64 @@ TEST_CASE("waveforms land whole, under the requested names only", "[cli][waves]"
   const Outcome bad = run("--lines 16 --vcd " + dir + "/nodir/w.vcd");
   CHECK(bad.rc == 4);
   CHECK_THAT(bad.err, Catch::Contains("nodir/w.vcd: directory"));
+}
+
+}  // namespace
+}  // namespace anesim
+
+namespace anesim {
+namespace {
+
+TEST_CASE("the line log and latency plot land whole, windowed as asked", "[cli][latency]") {
+  const std::string dir = test::fresh_dir("anesim-linelog");
+  const Outcome o = run("--variant fix --lines 0x100 --cores 2 --json --line-log " + dir +
+                        "/lines.csv --plot-latency " + dir + "/latency.svg");
+  REQUIRE(o.rc == 0);
+  std::istringstream csv(slurp(dir + "/lines.csv"));
+  std::string header;
+  std::getline(csv, header);
+  CHECK(header == "core,line,path,requested,sent,arrived,command,data,delivered,retired");
+  size_t rows = 0;
+  std::set<std::string> lines;
+  for (std::string row; std::getline(csv, row); ++rows) {
+    lines.insert(row.substr(0, row.find(',', row.find(',') + 1)));  // core,line
+    CHECK_THAT(row, Catch::Contains(",prefetch,"));
+  }
+  CHECK(rows == 512);
+  CHECK(lines.size() == 512);
+  CHECK_THAT(slurp(dir + "/latency.svg"), Catch::Contains("<svg"));
+  CHECK(files_containing(dir, ".tmp") == 0);
+
+  // A window: only lines requested in it.
+  const Outcome w = run("--variant fix --lines 0x100 --cores 1 --line-log " + dir +
+                        "/window.csv --log-from 0 --log-cycles 1");
+  REQUIRE(w.rc == 0);
+  const std::string windowed = slurp(dir + "/window.csv");
+  CHECK(std::count(windowed.begin(), windowed.end(), '\n') == 1);  // the header alone
+
+  // Nothing written where the directory is missing, exit 4.
+  const Outcome bad = run("--lines 16 --line-log " + dir + "/nodir/lines.csv");
+  CHECK(bad.rc == 4);
+  CHECK_THAT(bad.err, Catch::Contains("nodir/lines.csv"));
+}
+
+TEST_CASE("line log and latency plot options: bad values exit 2", "[cli][errors][latency]") {
+  struct Case {
+    const char* args;
+    const char* message;
+  };
+  for (const Case& c :
+       {Case{"--lines 16 --log-from 5", "--log-from: no line log requested"},
+        Case{"--lines 16 --log-cycles 5", "--log-cycles: no line log requested"},
+        Case{"--lines 16 --line-log /tmp/anesim-x.csv --log-cycles 0", "--log-cycles: '0' is too small"},
+        Case{"--lines 16 --line-log /tmp/anesim-x.csv --log-from x", "--log-from: 'x' is not a number"},
+        Case{"--lines 16 --plot-latency /tmp/anesim-x.pdf", "--plot-latency: '/tmp/anesim-x.pdf' must end in .svg or .png"}}) {
+    INFO(c.args);
+    const Outcome o = run(c.args);
+    CHECK(o.rc == 2);
+    CHECK_THAT(o.err, Catch::Contains(c.message));
+    CHECK(o.out.empty());
+  }
 }
 
 }  // namespace

@@ -63,8 +63,8 @@ TEST_CASE("bad configs name the file, line and field", "[config]") {
              Catch::Contains("expected true or false"));
   CHECK_THAT(error_of("just a string\n"), Catch::Contains("expected a mapping"));
   CHECK_THAT(error_of("dram: 5\n"), Catch::Contains("dram: expected a mapping"));
-  CHECK_THAT(error_of(replaced("request_latency: 2", "request_latency: 99999999999")),
-             Catch::Contains("fabric.request_latency"));
+  CHECK_THAT(error_of(replaced("response_latency: 2", "response_latency: 99999999999")),
+             Catch::Contains("fabric.response_latency"));
 }
 
 TEST_CASE("a missing config file is reported by name", "[config]") {

@@ -13,7 +13,7 @@ namespace {
 
 uint64_t single_read_latency(const DramConfig& d, Lpddr5Channel& ch, const DramCoord& at,
                              uint64_t start) {
-  ch.enqueue(LineRequest{0, 0, 0, false}, at, start);
+  ch.enqueue(LineRequest{0, 0, 0, false, nullptr}, at, start);
   uint64_t done = 0;
   for (uint64_t t = start; done == 0 && t < start + 1000; ++t) {
     ch.tick(t, [&](const LineRequest&, uint64_t when) { done = when; });
@@ -60,7 +60,7 @@ double streamed_gbps(const DramConfig& d, uint64_t cycles) {
       auto& b = backlog[c];
       size_t taken = 0;
       while (taken < b.size() && channels[c].can_accept()) {
-        channels[c].enqueue(LineRequest{b[taken], 0, 0, true}, map.map(b[taken]), t);
+        channels[c].enqueue(LineRequest{b[taken], 0, 0, true, nullptr}, map.map(b[taken]), t);
         ++taken;
       }
       b.erase(b.begin(), b.begin() + static_cast<std::ptrdiff_t>(taken));

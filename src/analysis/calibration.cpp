@@ -47,6 +47,18 @@ std::vector<Trace> only_curves(const std::vector<Trace>& traces, const std::stri
   return out;
 }
 
+// The traces with every record on at most `cores` active cores (0: as they are).
+std::vector<Trace> on_cores(std::vector<Trace> traces, uint32_t cores) {
+  for (Trace& t : traces) {
+    for (TraceRecord& r : t.records) {
+      if (cores != 0 && r.cores > cores) {
+        r.cores = cores;
+      }
+    }
+  }
+  return traces;
+}
+
 // One candidate: its config written for the children, replayed.
 class Evaluator {
  public:
@@ -86,46 +98,72 @@ double objective(const std::vector<double>& x, std::vector<double>& /*grad*/, vo
   if (hit != st.seen.end()) {
     return hit->second;
   }
-  const double mape = st.evaluator->replay(*st.traces, x).overall.mape_pct;
-  st.seen[key] = mape;
+  const ReplayResult r = st.evaluator->replay(*st.traces, x);
+  // The root mean square of the relative errors: smoother than the MAPE for
+  // the local search, and it weighs a large miss more than several small ones.
+  double sum_sq = 0;
+  for (const ReplayRow& row : r.rows) {
+    sum_sq += row.error_pct * row.error_pct;
+  }
+  const double rms = std::sqrt(sum_sq / std::max<size_t>(r.rows.size(), 1));
+  st.seen[key] = rms;
   ++st.evaluations;
   if (*st.progress) {
-    (*st.progress)(st.label, st.evaluations, mape);
+    (*st.progress)(st.label, st.evaluations, r.overall.mape_pct);
   }
-  return mape;
+  return rms;
 }
 
-// Minimises the MAPE over `traces` from the base values.
-Fit fit(const CalibrationSpec& spec, const std::vector<Trace>& traces, Evaluator& evaluator,
-        const CalibrationProgress& progress, const std::string& label,
-        const std::vector<double>& start) {
+// One NLopt run of `algorithm` from `x` within the bounds, at most `budget`
+// replays; `x` becomes the best point seen.
+void run_optimizer(nlopt::algorithm algorithm, const CalibrationSpec& spec, FitState& st,
+                   double step_fraction, unsigned budget, std::vector<double>& x) {
   const size_t n = spec.free.size();
-  // Nelder-Mead copes with the plateaus that whole-cycle rounding makes.
-  nlopt::opt opt(nlopt::LN_NELDERMEAD, static_cast<unsigned>(n));
+  nlopt::opt opt(algorithm, static_cast<unsigned>(n));
   std::vector<double> lo(n), hi(n), step(n), xtol(n);
   for (size_t i = 0; i < n; ++i) {
     lo[i] = spec.free[i].lo;
     hi[i] = spec.free[i].hi;
-    step[i] = (hi[i] - lo[i]) / 4;
-    xtol[i] = spec.free[i].integer ? 0.5 : (hi[i] - lo[i]) * 1e-4;
+    step[i] = (hi[i] - lo[i]) * step_fraction;
+    xtol[i] = spec.free[i].integer ? 0.25 : (hi[i] - lo[i]) * 1e-4;
   }
   opt.set_lower_bounds(lo);
   opt.set_upper_bounds(hi);
   opt.set_initial_step(step);
   opt.set_xtol_abs(xtol);
-  opt.set_maxeval(static_cast<int>(spec.max_evaluations));
-  FitState st{&spec, &traces, &evaluator, &progress, label, {}, 0};
+  opt.set_maxeval(static_cast<int>(std::max(budget, 1u)));
   opt.set_min_objective(objective, &st);
-  std::vector<double> x = start;
   double best = 0;
   try {
     opt.optimize(x, best);
   } catch (const nlopt::roundoff_limited&) {
     // The best point so far stands (rounding plateaus can trigger this).
   }
+}
+
+// Minimises the MAPE over `traces`: a global pass over the whole box
+// (controlled random search, CRS2, seeded: indifferent to the plateaus
+// whole-cycle rounding makes) finds the basin, then Nelder-Mead refines from
+// its best point.
+Fit fit(const CalibrationSpec& spec, const std::vector<Trace>& traces, Evaluator& evaluator,
+        const CalibrationProgress& progress, const std::string& label) {
+  const std::vector<Trace> fit_traces = on_cores(traces, spec.fit_cores);
+  FitState st{&spec, &fit_traces, &evaluator, &progress, label, {}, 0};
+  // The search starts from the middle of the box, not from the config's
+  // values: the fit then depends only on the traces, the bounds and the
+  // seed, so rerunning the command on its own output reproduces it.
+  std::vector<double> x;
+  for (const FreeParameter& p : spec.free) {
+    x.push_back((p.lo + p.hi) / 2);
+  }
+  const unsigned global = spec.max_evaluations * 3 / 5;
+  nlopt::srand(1);  // the global search is random: a fixed seed keeps fits reproducible
+  run_optimizer(nlopt::GN_CRS2_LM, spec, st, 0.25, global, x);
+  const unsigned left = st.evaluations < spec.max_evaluations ? spec.max_evaluations - st.evaluations : 1;
+  run_optimizer(nlopt::LN_NELDERMEAD, spec, st, 0.05, left, x);
   Fit f;
   f.values = x;
-  for (size_t i = 0; i < n; ++i) {
+  for (size_t i = 0; i < spec.free.size(); ++i) {
     if (spec.free[i].integer) {
       f.values[i] = std::round(f.values[i]);
     }
@@ -164,15 +202,9 @@ void check_bounds(const CalibrationSpec& spec) {
 
 CalibrationResult calibrate(const CalibrationSpec& spec, const CalibrationProgress& progress) {
   check_bounds(spec);
-  std::vector<double> start;
-  for (const FreeParameter& p : spec.free) {
-    const double v = std::strtod(config_value_text(spec.base_text, spec.base_origin, p.key).c_str(),
-                                 nullptr);
-    start.push_back(std::clamp(v, p.lo, p.hi));
-  }
   Evaluator evaluator(spec, 0);
   CalibrationResult result;
-  result.full = fit(spec, spec.traces, evaluator, progress, "all curves", start);
+  result.full = fit(spec, spec.traces, evaluator, progress, "all curves");
   result.full.replay = evaluator.replay(spec.traces, result.full.values);
   if (!spec.cross_validate) {
     return result;
@@ -185,7 +217,7 @@ CalibrationResult calibrate(const CalibrationSpec& spec, const CalibrationProgre
     }
     HeldOutCurve h;
     h.curve = curve;
-    h.fit = fit(spec, kept, evaluator, progress, "without " + curve, start);
+    h.fit = fit(spec, kept, evaluator, progress, "without " + curve);
     h.fit.replay = evaluator.replay(spec.traces, h.fit.values);
     std::vector<double> errors;
     for (const ReplayRow& row : h.fit.replay.rows) {

@@ -30,6 +30,11 @@ struct CalibrationSpec {
   unsigned jobs = 2;
   unsigned max_evaluations = 150;  // per fit
   bool cross_validate = true;
+  // While fitting, simulate each record on at most this many active cores
+  // (0: as recorded). The model's time per core does not depend on the core
+  // count (docs/validation.md), so fewer cores fit faster; every reported
+  // error comes from a replay with the recorded cores.
+  uint32_t fit_cores = 0;
   std::string scratch_dir;  // where candidate configs are written for the children
 };
 

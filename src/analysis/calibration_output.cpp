@@ -87,9 +87,12 @@ Json calibration_json(const CalibrationSpec& spec, const CalibrationResult& r) {
   j["parameters"] = params;
   j["evaluations"] = r.full.evaluations;
   j["curves"] = curves;
+  j["records"] = r.full.replay.overall.records;
   j["fitted_mape_pct"] = rounded(r.full.replay.overall.mape_pct, 3);
+  j["fitted_max_abs_error_pct"] = rounded(r.full.replay.overall.max_abs_pct, 3);
   if (!r.cross_validation.empty()) {
     j["cross_validated_mape_pct"] = rounded(r.cross_validated.mape_pct, 3);
+    j["cross_validated_max_abs_error_pct"] = rounded(r.cross_validated.max_abs_pct, 3);
   }
   return j;
 }

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "sim/units.h"
+#include "src/analysis/latency_report.h"
 
 namespace anesim {
 
@@ -30,6 +31,19 @@ std::string tasks_text(const std::vector<uint32_t>& lengths) {
     i = j;
   }
   return s;
+}
+
+// The clock the run saw: one frequency, or the start clock until the
+// performance-state boost and the nominal one after it.
+std::string clock_text(const ModelConfig& cfg, uint64_t cycles) {
+  if (cfg.power.boost_after_cycles == 0 || cfg.power.start_clock_mhz == cfg.dram.clock_mhz) {
+    return fmt::format("at {:.0f} MHz", cfg.dram.clock_mhz);
+  }
+  if (cycles <= cfg.power.boost_after_cycles) {
+    return fmt::format("at {:.0f} MHz, before the boost", cfg.power.start_clock_mhz);
+  }
+  return fmt::format("at {:.0f} MHz for the first {}, then {:.0f} MHz",
+                     cfg.power.start_clock_mhz, cfg.power.boost_after_cycles, cfg.dram.clock_mhz);
 }
 
 }  // namespace
@@ -69,8 +83,8 @@ std::string format_text(const RunReport& r) {
   out += fmt::format("  notch            {}\n",
                      in_notch(r) ? "yes: the ring granted less lookahead than the task needs"
                                  : "no");
-  out += fmt::format("  simulated time   {:.2f} us ({} cycles at {:.0f} MHz)\n", res.time_us,
-                     res.sim_cycles, cfg.dram.clock_mhz);
+  out += fmt::format("  simulated time   {:.2f} us ({} cycles {})\n", res.time_us, res.sim_cycles,
+                     clock_text(cfg, res.sim_cycles));
   out += fmt::format("  DRAM throughput  {:.2f} GB/s (all cores' bytes / simulated time)\n",
                      res.gbps);
   out += fmt::format("  per core         {:.3f} GB/s mean (min {:.3f}, max {:.3f})\n",
@@ -83,6 +97,7 @@ std::string format_text(const RunReport& r) {
                      res.dram.reads, res.dram.row_hits,
                      100.0 * res.dram.row_hits / std::max<uint64_t>(res.dram.reads, 1),
                      res.dram.refreshes);
+  out += latency_table(res.latency);
   if (res.lines_lost == 0) {
     out += fmt::format("  scoreboard       all {} lines delivered once, in order, at the right "
                        "address\n",
@@ -118,6 +133,7 @@ Json run_json(const RunReport& r) {
   j["sim_cycles"] = res.sim_cycles;
   j["dram_reads"] = res.dram.reads;
   j["dram_row_hits"] = res.dram.row_hits;
+  j["latency"] = latency_json(res.latency);
   j["config"] = r.config->source;
   return j;
 }

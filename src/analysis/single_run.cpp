@@ -13,6 +13,7 @@ RunSpec spec_of(const RunRequest& request) {
   spec.variant = request.variant;
   spec.tasks = build_tasks(request.workload);
   spec.skip_idle = request.skip_idle;
+  spec.line_log = request.line_log;
   return spec;
 }
 

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "sim/kdma_testbench.h"
+#include "sim/line_latency.h"
 #include "sim/model_config.h"
 #include "sim/ring_variant.h"
 #include "sim/workload.h"
@@ -20,6 +21,8 @@ struct RunRequest {
   // Waveforms of cycles [wave_from, wave_to) when either path is set.
   std::string vcd_path, fst_path;
   uint64_t wave_from = 0, wave_to = 0;
+  // Lines requested in this window are kept for --line-log.
+  LineLogWindow line_log;
 };
 
 // A lower bound on the cycles of `request` on `cfg` (see minimum_cycles).

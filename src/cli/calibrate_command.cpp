@@ -69,7 +69,13 @@ std::string command_line(const CalibrateOptions& opt) {
   if (!opt.config.empty()) {
     s += " --config " + opt.config;
   }
+  if (!opt.fit_cores.empty()) {
+    s += " --fit-cores " + opt.fit_cores;
+  }
   s += " --max-evals " + opt.max_evals + (opt.no_cv ? " --no-cv" : "") + " --out " + opt.out;
+  if (!opt.summary.empty()) {
+    s += " --summary " + opt.summary;
+  }
   return s;
 }
 
@@ -88,7 +94,12 @@ CLI::App* add_calibrate_command(CLI::App& app, CalibrateOptions& opt) {
   add_variant_option(*cmd, opt.variant);
   cmd->add_option("--max-evals", opt.max_evals, "replays per fit at most (default 150)");
   cmd->add_flag("--no-cv", opt.no_cv, "skip the leave-one-curve-out cross-validation");
+  cmd->add_option("--fit-cores", opt.fit_cores,
+                  "while fitting, simulate records on at most C cores (reported errors use the "
+                  "recorded cores)");
   cmd->add_flag("--json", opt.json, "print one JSON object instead of the tables");
+  add_output_option(*cmd, "--summary", opt.summary,
+                    "also write that JSON object to FILE (docs/validation.md shows it)");
   add_jobs_option(*cmd, opt.jobs);
   return cmd;
 }
@@ -99,6 +110,9 @@ int calibrate_command(const CalibrateOptions& opt) {
   spec.jobs = parse_jobs(opt.jobs);
   spec.max_evaluations = static_cast<unsigned>(parse_count(opt.max_evals, "--max-evals", 1, 100000));
   spec.cross_validate = !opt.no_cv;
+  if (!opt.fit_cores.empty()) {
+    spec.fit_cores = static_cast<uint32_t>(parse_count(opt.fit_cores, "--fit-cores", 1, 16));
+  }
   if (opt.config.empty()) {
     spec.base_text = kBuiltinConfigYaml;
     spec.base_origin = "<built-in m3-air>";
@@ -112,6 +126,9 @@ int calibrate_command(const CalibrateOptions& opt) {
     spec.free.push_back(parse_free(item, spec));
   }
   check_writable_directory(opt.out);
+  if (!opt.summary.empty()) {
+    check_writable_directory(opt.summary);
+  }
   for (const std::string& f : opt.files) {
     spec.traces.push_back(read_trace_file(f));
   }
@@ -130,6 +147,11 @@ int calibrate_command(const CalibrateOptions& opt) {
   }
   write_file_atomically(opt.out, fitted_config_text(spec, r.full,
                                                     calibration_note(spec, r, command_line(opt))));
+  if (!opt.summary.empty()) {
+    Json summary = calibration_json(spec, r);
+    summary["command"] = command_line(opt);
+    write_file_atomically(opt.summary, summary.dump(2) + "\n");
+  }
   const std::string text =
       opt.json ? json_line(calibration_json(spec, r)) : calibration_text(spec, r);
   std::fputs(text.c_str(), stdout);

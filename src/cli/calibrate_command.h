@@ -19,7 +19,9 @@ struct CalibrateOptions {
   std::string variant = variant_name(RingVariant::kBug);
   std::string max_evals = "150";
   bool no_cv = false;
+  std::string fit_cores;  // empty: as recorded
   bool json = false;
+  std::string summary;  // also write the JSON summary here (the report reads it)
   std::string jobs = "2";
 };
 

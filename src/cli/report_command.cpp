@@ -13,6 +13,8 @@ CLI::App* add_report_command(CLI::App& app, ReportOptions& opt) {
       "report", "regenerate docs/validation.md and its plots (replay of traces/ and sweeps)");
   add_output_option(*cmd, "--out", opt.out, "the Markdown file; plots go to its directory's img/");
   cmd->add_option("--traces-dir", opt.traces_dir, "directory of trace files (*.csv)");
+  cmd->add_option("--calibration", opt.calibration,
+                  "the config's calibration summary (anesim calibrate --summary)");
   add_config_option(*cmd, opt.config);
   add_jobs_option(*cmd, opt.jobs);
   return cmd;
@@ -22,6 +24,7 @@ int report_command(const ReportOptions& opt) {
   ValidationReportSpec spec;
   spec.out = opt.out;
   spec.traces_dir = opt.traces_dir;
+  spec.calibration_path = opt.calibration;
   spec.config_path = opt.config;
   spec.jobs = parse_jobs(opt.jobs);
   const std::string img_dir = write_validation_report(spec, load_machine(opt.config));

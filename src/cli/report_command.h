@@ -11,6 +11,7 @@ namespace anesim {
 struct ReportOptions {
   std::string out = "docs/validation.md";
   std::string traces_dir = "traces/m3-air";
+  std::string calibration = "configs/m3-air.calibration.json";
   std::string config;
   std::string jobs = "2";
 };

@@ -4,11 +4,14 @@
 
 #include <fmt/format.h>
 
+#include "src/analysis/latency_report.h"
 #include "src/analysis/run_report.h"
 #include "src/analysis/single_run.h"
 #include "src/cli/exit_codes.h"
 #include "src/io/count_text.h"
+#include "src/io/atomic_output.h"
 #include "src/io/errors.h"
+#include "src/io/gnuplot_plot.h"
 
 namespace anesim {
 
@@ -38,6 +41,30 @@ void parse_waves(const RunOptions& opt, const ModelConfig& cfg, RunRequest& requ
   }
 }
 
+// The line log's window: lines requested in [--log-from, + --log-cycles),
+// the whole run by default. Output paths are checked before simulating.
+void parse_line_outputs(const RunOptions& opt, const ModelConfig& cfg, RunRequest& request) {
+  if (!opt.line_log.empty()) {
+    check_writable_directory(opt.line_log);
+    LineLogWindow& w = request.line_log;
+    w.enabled = true;
+    w.from = opt.log_from.empty() ? 0 : parse_count(opt.log_from, "--log-from", 0, cfg.sim.max_cycles);
+    w.to = opt.log_cycles.empty()
+               ? UINT64_MAX
+               : w.from + parse_count(opt.log_cycles, "--log-cycles", 1, cfg.sim.max_cycles);
+  } else if (!opt.log_from.empty()) {
+    throw UsageError("--log-from: no line log requested (add --line-log FILE.csv)");
+  } else if (!opt.log_cycles.empty()) {
+    throw UsageError("--log-cycles: no line log requested (add --line-log FILE.csv)");
+  }
+  if (!opt.plot_latency.empty()) {
+    if (!plot_extension_ok(opt.plot_latency)) {
+      throw UsageError(fmt::format("--plot-latency: '{}' must end in .svg or .png", opt.plot_latency));
+    }
+    check_writable_directory(opt.plot_latency);
+  }
+}
+
 }  // namespace
 
 void add_run_options(CLI::App& app, RunOptions& opt) {
@@ -55,6 +82,15 @@ void add_run_options(CLI::App& app, RunOptions& opt) {
                  "first cycle of the waveform window (default: the first task's dispatch)");
   app.add_option("--wave-cycles", opt.wave_cycles,
                  "length of the waveform window in cycles (default 20000, at most 10000000)");
+  add_output_option(app, "--line-log", opt.line_log,
+                    "write one CSV row per line: core, line, path and the cycle of each stage "
+                    "boundary (docs/cli.md)");
+  app.add_option("--log-from", opt.log_from,
+                 "log only lines requested from this cycle on (default 0)");
+  app.add_option("--log-cycles", opt.log_cycles,
+                 "log only lines requested within this many cycles (default: the whole run)");
+  add_output_option(app, "--plot-latency", opt.plot_latency,
+                    "plot both paths' latency histograms with gnuplot (.svg or .png)");
   app.add_flag("--no-idle-skip", opt.no_idle_skip,
                "clock every ring every cycle (slower; for cross-checking the idle skipping)");
 }
@@ -69,6 +105,7 @@ int run_command(const RunOptions& opt) {
   w.split = static_cast<uint32_t>(parse_count(opt.split, "--split", 1, w.lines_per_core));
   w.base_line = static_cast<uint32_t>(parse_count(opt.base_line, "--base-line", 0, UINT32_MAX));
   parse_waves(opt, cfg, request);
+  parse_line_outputs(opt, cfg, request);
   request.skip_idle = !opt.no_idle_skip;
 
   const uint64_t needed = minimum_run_cycles(cfg, request);
@@ -81,10 +118,20 @@ int run_command(const RunOptions& opt) {
   }
   const SimulationOutcome outcome = run_single(cfg, request);
 
+  const int rc = failure_exit_code(outcome, cfg);
+  if (rc == kExitOk) {
+    // Like the waveform, a failed run publishes no line log or plot.
+    if (!opt.line_log.empty()) {
+      write_file_atomically(opt.line_log, line_log_csv(outcome.result.line_log));
+    }
+    if (!opt.plot_latency.empty()) {
+      render_plot(opt.plot_latency, latency_plot_script(outcome.result.latency));
+    }
+  }
   const RunReport report{request.variant, w, &cfg, outcome.result};
   const std::string text = opt.json ? json_line(run_json(report)) : format_text(report);
   std::fputs(text.c_str(), stdout);
-  return failure_exit_code(outcome, cfg);
+  return rc;
 }
 
 }  // namespace anesim

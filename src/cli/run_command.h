@@ -22,6 +22,10 @@ struct RunOptions {
   std::string wave_from;
   std::string wave_cycles;  // empty: 20000
   bool no_idle_skip = false;
+  std::string line_log;      // --line-log FILE.csv
+  std::string log_from;      // empty: cycle 0
+  std::string log_cycles;    // empty: to the end of the run
+  std::string plot_latency;  // --plot-latency FILE.svg|.png
 };
 
 void add_run_options(CLI::App& app, RunOptions& opt);

@@ -17,6 +17,7 @@ struct ReportContext {
   ModelConfig cfg;
   std::string config_path;  // "" for the built-in machine
   std::string traces_dir;
+  std::string calibration_path;  // anesim calibrate --summary of the config
   std::string img_dir;      // where plots are written
   unsigned jobs = 2;
   std::vector<std::pair<std::string, std::string>> targets;  // (target, outcome)
@@ -25,6 +26,7 @@ struct ReportContext {
 // "met" or "**missed**".
 std::string target_outcome(bool met);
 
+void calibration_section(ReportContext& ctx, TemplateValues& v);
 void replay_section(ReportContext& ctx, TemplateValues& v);
 void notch_section(ReportContext& ctx, TemplateValues& v);
 void cores_section(ReportContext& ctx, TemplateValues& v);

@@ -14,15 +14,6 @@ std::string target_outcome(bool met) { return met ? "met" : "**missed**"; }
 
 namespace {
 
-// The parameters fitted to published data, as the config has them.
-void fitted_parameters(const ModelConfig& cfg, TemplateValues& v) {
-  v["port_cycles_per_line"] = fmt::format("{}", cfg.fabric.port_cycles_per_line);
-  v["launch_overhead_cycles"] = fmt::format("{}", cfg.ane.launch_overhead_cycles);
-  v["request_latency"] = fmt::format("{}", cfg.fabric.request_latency);
-  v["response_latency"] = fmt::format("{}", cfg.fabric.response_latency);
-  v["task_dispatch_cycles"] = fmt::format("{}", cfg.ane.task_dispatch_cycles);
-}
-
 std::string target_rows(const ReportContext& ctx) {
   std::string rows;
   for (const auto& [target, outcome] : ctx.targets) {
@@ -39,6 +30,7 @@ std::string write_validation_report(const ValidationReportSpec& spec, const Mode
   ctx.cfg = cfg;
   ctx.config_path = spec.config_path;
   ctx.traces_dir = spec.traces_dir;
+  ctx.calibration_path = spec.calibration_path;
   ctx.jobs = spec.jobs;
   ctx.img_dir = parent_directory(spec.out) + "/img";
   mkdir(ctx.img_dir.c_str(), 0777);
@@ -49,7 +41,7 @@ std::string write_validation_report(const ValidationReportSpec& spec, const Mode
   v["traces_dir"] = spec.traces_dir;
   v["config"] = cfg.source;
   v["img"] = "img";
-  fitted_parameters(cfg, v);
+  calibration_section(ctx, v);
   replay_section(ctx, v);
   notch_section(ctx, v);
   cores_section(ctx, v);
