@@ -1,6 +1,6 @@
 // The anesim command line. Runs one simulation by default; the subcommands
-// bench, replay, sweep, report, advise, calibrate and merge build on it. SystemC calls sc_main
-// once per process.
+// (bench, replay, sweep, report, advise, calibrate, merge) build on it.
+// SystemC calls sc_main once per process.
 #include <systemc>
 
 #include <CLI/CLI.hpp>
@@ -8,11 +8,14 @@
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
+#include <functional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "src/cli/advise_command.h"
-#include "src/cli/calibrate_command.h"
 #include "src/cli/bench_command.h"
+#include "src/cli/calibrate_command.h"
 #include "src/cli/exit_codes.h"
 #include "src/cli/merge_command.h"
 #include "src/cli/replay_command.h"
@@ -31,19 +34,22 @@ int sc_main(int argc, char* argv[]) {
   RunOptions run;
   add_run_options(app, run);
   BenchOptions bench;
-  CLI::App* bench_cmd = add_bench_command(app, bench);
   ReplayOptions replay;
-  CLI::App* replay_cmd = add_replay_command(app, replay);
   SweepOptions sweep;
-  CLI::App* sweep_cmd = add_sweep_command(app, sweep);
   ReportOptions report;
-  CLI::App* report_cmd = add_report_command(app, report);
   AdviseOptions advise;
-  CLI::App* advise_cmd = add_advise_command(app, advise);
   CalibrateOptions calibrate;
-  CLI::App* calibrate_cmd = add_calibrate_command(app, calibrate);
   MergeOptions merge;
-  CLI::App* merge_cmd = add_merge_command(app, merge);
+  // Every subcommand: its parser, and what runs it once it was given.
+  const std::vector<std::pair<CLI::App*, std::function<int()>>> subcommands = {
+      {add_bench_command(app, bench), [&] { return bench_command(bench); }},
+      {add_replay_command(app, replay), [&] { return replay_command(replay); }},
+      {add_sweep_command(app, sweep), [&] { return sweep_command(sweep); }},
+      {add_report_command(app, report), [&] { return report_command(report); }},
+      {add_advise_command(app, advise), [&] { return advise_command(advise); }},
+      {add_calibrate_command(app, calibrate), [&] { return calibrate_command(calibrate); }},
+      {add_merge_command(app, merge), [&] { return merge_command(merge); }},
+  };
 
   try {
     app.parse(argc, argv);
@@ -70,26 +76,10 @@ int sc_main(int argc, char* argv[]) {
   }
 
   try {
-    if (bench_cmd->parsed()) {
-      return bench_command(bench);
-    }
-    if (replay_cmd->parsed()) {
-      return replay_command(replay);
-    }
-    if (sweep_cmd->parsed()) {
-      return sweep_command(sweep);
-    }
-    if (report_cmd->parsed()) {
-      return report_command(report);
-    }
-    if (advise_cmd->parsed()) {
-      return advise_command(advise);
-    }
-    if (calibrate_cmd->parsed()) {
-      return calibrate_command(calibrate);
-    }
-    if (merge_cmd->parsed()) {
-      return merge_command(merge);
+    for (const auto& [cmd, run_it] : subcommands) {
+      if (cmd->parsed()) {
+        return run_it();
+      }
     }
     return run_command(run);
   } catch (const std::exception& e) {
