@@ -29,7 +29,7 @@ Cluster::Cluster(const ModelConfig& cfg, const RunSpec& spec)
       context_(std::make_unique<VerilatedContext>()),
       tasks_(spec.tasks),
       scoreboard_(tasks_),
-      fabric_(cfg, static_cast<uint32_t>(spec.tasks.size())),
+      fabric_(cfg, static_cast<uint32_t>(spec.tasks.size()), spec.memory, spec.tlm_observer),
       skip_idle_(spec.skip_idle),
       core_done_(spec.tasks.size(), 0) {
   // A failed RTL assertion must end the run with an error, not abort().

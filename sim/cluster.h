@@ -36,6 +36,10 @@ struct RunSpec {
   bool skip_idle = true;
   // Keep a record of each line requested in this window (--line-log).
   LineLogWindow line_log;
+  // How the fabric reaches DRAM (--memory), and who watches the tlm
+  // coupling's transactions (tests; may be null).
+  MemoryCoupling memory = MemoryCoupling::kBuiltin;
+  TlmObserver* tlm_observer = nullptr;
 };
 
 struct RunResult {

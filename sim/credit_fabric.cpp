@@ -2,16 +2,44 @@
 
 #include <algorithm>
 
+#include "sim/tlm_memory.h"
+
 namespace anesim {
 
-CreditFabric::CreditFabric(const ModelConfig& cfg, uint32_t cores)
+CreditFabric::CreditFabric(const ModelConfig& cfg, uint32_t cores, MemoryCoupling memory,
+                           TlmObserver* observer)
     : cfg_(cfg.fabric),
       credits_per_core_(cfg.fabric.credits_per_core),
       map_(cfg.dram),
       channels_(cfg.dram.channels, Lpddr5Channel(cfg.dram)),
       credits_(cores, cfg.fabric.credits_per_core),
       port_free_(cores, 0),
-      ingress_(cfg.dram.channels) {}
+      ingress_(cfg.dram.channels) {
+  if (memory == MemoryCoupling::kTlm) {
+    tlm_ = std::make_unique<TlmMemory>(channels_, cfg, observer);
+  }
+}
+
+CreditFabric::~CreditFabric() = default;
+
+size_t CreditFabric::ingress_depth(uint32_t channel) const {
+  // The tlm coupling's target holds the request whose BEGIN_REQ awaits END_REQ.
+  return ingress_[channel].size() + (tlm_ != nullptr && tlm_->holding(channel) ? 1 : 0);
+}
+
+void CreditFabric::tick_tlm(uint32_t ch, uint64_t now) {
+  auto& in = ingress_[ch];
+  tlm_->begin(ch, now);
+  while (!in.empty() && !tlm_->holding(ch)) {
+    tlm_->send(ch, in.front().req, now);
+    in.pop_front();
+  }
+  tlm_->end(ch, now);
+  for (const auto& [req, data_done] : tlm_->done()) {
+    responded(req, data_done);
+  }
+  tlm_->done().clear();
+}
 
 void CreditFabric::send(const LineRequest& req, uint64_t now) {
   --credits_[req.core];
@@ -30,6 +58,10 @@ uint64_t CreditFabric::next_event(uint64_t now) const {
     next = std::min(next, requests_.front().due);
   }
   for (size_t ch = 0; ch < channels_.size(); ++ch) {
+    if (tlm_ != nullptr) {
+      next = std::min(next, tlm_->next_event(static_cast<uint32_t>(ch), now));
+      continue;
+    }
     if (!ingress_[ch].empty() && channels_[ch].can_accept()) {
       return now;
     }

@@ -10,18 +10,26 @@
 
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <queue>
 #include <vector>
 
 #include "sim/dram_address_map.h"
 #include "sim/lpddr5_channel.h"
+#include "sim/memory_coupling.h"
 #include "sim/model_config.h"
 
 namespace anesim {
 
+class TlmMemory;
+
 class CreditFabric {
  public:
-  CreditFabric(const ModelConfig& cfg, uint32_t cores);
+  // `memory`: how requests reach the channels (sim/memory_coupling.h);
+  // `observer` sees every transaction of the tlm coupling (may be null).
+  CreditFabric(const ModelConfig& cfg, uint32_t cores,
+               MemoryCoupling memory = MemoryCoupling::kBuiltin, TlmObserver* observer = nullptr);
+  ~CreditFabric();
 
   bool can_accept(uint32_t core, uint64_t now) const {
     return credits_[core] != 0 && now >= port_free_[core];
@@ -45,7 +53,7 @@ class CreditFabric {
   // For the waveform dump (sim/path_tracer.h).
   uint32_t credits_in_use(uint32_t core) const { return credits_per_core_ - credits_[core]; }
   bool port_busy(uint32_t core, uint64_t now) const { return now < port_free_[core]; }
-  size_t ingress_depth(uint32_t channel) const { return ingress_[channel].size(); }
+  size_t ingress_depth(uint32_t channel) const;
 
  private:
   struct InFlight {
@@ -72,6 +80,16 @@ class CreditFabric {
   std::vector<std::deque<Arriving>> ingress_;
   std::priority_queue<InFlight, std::vector<InFlight>, std::greater<>> responses_;
   uint64_t order_ = 0;
+  std::unique_ptr<TlmMemory> tlm_;  // null: the builtin coupling
+
+  // One cycle of channel `ch` through the TLM-2.0 sockets.
+  void tick_tlm(uint32_t ch, uint64_t now);
+  void responded(const LineRequest& req, uint64_t data_done) {
+    if (req.stamps != nullptr) {
+      req.stamps->data = data_done;
+    }
+    responses_.push(InFlight{data_done + cfg_.response_latency, order_++, req});
+  }
 };
 
 template <typename Deliver>
@@ -81,17 +99,16 @@ void CreditFabric::tick(uint64_t now, Deliver&& deliver) {
     requests_.pop_front();
   }
   for (size_t ch = 0; ch < channels_.size(); ++ch) {
+    if (tlm_ != nullptr) {
+      tick_tlm(static_cast<uint32_t>(ch), now);
+      continue;
+    }
     auto& in = ingress_[ch];
     while (!in.empty() && channels_[ch].can_accept()) {
       channels_[ch].enqueue(in.front().req, in.front().at, now);
       in.pop_front();
     }
-    channels_[ch].tick(now, [&](const LineRequest& req, uint64_t data_done) {
-      if (req.stamps != nullptr) {
-        req.stamps->data = data_done;
-      }
-      responses_.push(InFlight{data_done + cfg_.response_latency, order_++, req});
-    });
+    channels_[ch].tick(now, [&](const LineRequest& req, uint64_t data_done) { responded(req, data_done); });
   }
   while (!responses_.empty() && responses_.top().due <= now) {
     const LineRequest req = responses_.top().req;

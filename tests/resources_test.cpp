@@ -59,7 +59,7 @@ TEST_CASE("bench --json reports the sc_clock reference and the sweep throughput"
   INFO(o.err);
   REQUIRE(o.rc == 0);
   const Json j = Json::parse(o.out);
-  for (const char* key : {"testbench_over_bare", "testbench_over_sc_clock",
+  for (const char* key : {"testbench_over_bare", "testbench_over_sc_clock", "tlm_over_direct",
                           "sc_clock_mcycles_per_s", "sweep_points_per_s_j1",
                           "sweep_points_per_s_j2", "sweep_j2_over_j1"}) {
     INFO(key);

@@ -14,6 +14,7 @@ RunSpec spec_of(const RunRequest& request) {
   spec.tasks = build_tasks(request.workload);
   spec.skip_idle = request.skip_idle;
   spec.line_log = request.line_log;
+  spec.memory = request.memory;
   return spec;
 }
 

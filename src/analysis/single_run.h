@@ -23,6 +23,7 @@ struct RunRequest {
   uint64_t wave_from = 0, wave_to = 0;
   // Lines requested in this window are kept for --line-log.
   LineLogWindow line_log;
+  MemoryCoupling memory = MemoryCoupling::kBuiltin;  // --memory
 };
 
 // A lower bound on the cycles of `request` on `cfg` (see minimum_cycles).

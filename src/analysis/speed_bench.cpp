@@ -2,6 +2,7 @@
 
 #include <verilated.h>
 
+#include <algorithm>
 #include <chrono>
 #include <memory>
 #include <stdexcept>
@@ -87,11 +88,25 @@ BenchResult measure_speed(const ModelConfig& cfg, RingVariant variant, uint32_t 
   }
   b.all_clocked_s = seconds_since(t0);
 
-  // 3. The bare rings for the same number of cycles.
+  // 3. The memory couplings (docs/systemc.md), interleaved, best of two.
+  spec.skip_idle = true;
+  b.direct_s = b.tlm_s = 1e300;
+  for (int round = 0; round < 2; ++round) {
+    for (MemoryCoupling m : {MemoryCoupling::kBuiltin, MemoryCoupling::kTlm}) {
+      spec.memory = m;
+      t0 = Clock::now();
+      Cluster cluster(cfg, spec);
+      cluster.run_until(cfg.sim.max_cycles);
+      double& best = m == MemoryCoupling::kTlm ? b.tlm_s : b.direct_s;
+      best = std::min(best, seconds_since(t0));
+    }
+  }
+
+  // 4. The bare rings for the same number of cycles.
   b.bare_rings_s =
       bare_rings_seconds(variant, w.cores, spec.tasks[0][0], cycles, b.lines_retired);
 
-  // 4. The same rings the usual SystemC way, in a child process.
+  // 5. The same rings the usual SystemC way, in a child process.
   if (sc_clock_reference) {
     const ScClockTiming sc = measure_sc_clock_rings(variant, w.cores, spec.tasks[0][0], cycles);
     if (sc.lines_retired != b.lines_retired) {
@@ -119,6 +134,8 @@ std::string bench_text(const BenchResult& b) {
   }
   out += fmt::format("  testbench / bare rings                   {:8.2f} x\n",
                      b.bare_rings_s / b.testbench_s);
+  out += fmt::format("  memory via TLM-2.0 / direct calls        {:8.2f} x\n",
+                     b.direct_s / b.tlm_s);
   if (b.sc_clock_s > 0) {
     out += fmt::format("  testbench / sc_clock reference           {:8.2f} x\n",
                        b.sc_clock_s / b.testbench_s);
@@ -136,6 +153,7 @@ Json bench_json(const BenchResult& b) {
   j["cluster_all_clocked_mcycles_per_s"] = rounded(b.mcycles_per_s(b.all_clocked_s), 3);
   j["bare_rings_mcycles_per_s"] = rounded(b.mcycles_per_s(b.bare_rings_s), 3);
   j["testbench_over_bare"] = rounded(b.bare_rings_s / b.testbench_s, 3);
+  j["tlm_over_direct"] = rounded(b.direct_s / b.tlm_s, 3);
   if (b.sc_clock_s > 0) {
     j["sc_clock_mcycles_per_s"] = rounded(b.mcycles_per_s(b.sc_clock_s), 3);
     j["testbench_over_sc_clock"] = rounded(b.sc_clock_s / b.testbench_s, 3);

@@ -24,6 +24,9 @@ struct BenchResult {
   SimulationOutcome outcome;  // the testbench run, for its exit code
   double testbench_s = 0, all_clocked_s = 0, bare_rings_s = 0;  // wall seconds
   double sc_clock_s = 0;  // the sc_clock reference (0: not measured)
+  // The cluster with idle skipping, no SystemC: the fabric's reads by direct
+  // calls and through the TLM-2.0 coupling (--memory), best of two each.
+  double direct_s = 0, tlm_s = 0;
   uint64_t lines_retired = 0;  // by the bare rings, and by the sc_clock reference
   double mcycles_per_s(double seconds) const { return sim_cycles / seconds / 1e6; }
 };

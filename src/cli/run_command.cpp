@@ -91,6 +91,10 @@ void add_run_options(CLI::App& app, RunOptions& opt) {
                  "log only lines requested within this many cycles (default: the whole run)");
   add_output_option(app, "--plot-latency", opt.plot_latency,
                     "plot both paths' latency histograms with gnuplot (.svg or .png)");
+  app.add_option("--memory", opt.memory,
+                 "how the fabric reaches DRAM: builtin (direct calls, default) or tlm (TLM-2.0 "
+                 "AT transactions to the same LPDDR5 target; identical results, docs/systemc.md)")
+      ->check(CLI::IsMember({"builtin", "tlm"}));
   app.add_flag("--no-idle-skip", opt.no_idle_skip,
                "clock every ring every cycle (slower; for cross-checking the idle skipping)");
 }
@@ -107,6 +111,7 @@ int run_command(const RunOptions& opt) {
   parse_waves(opt, cfg, request);
   parse_line_outputs(opt, cfg, request);
   request.skip_idle = !opt.no_idle_skip;
+  request.memory = opt.memory == "tlm" ? MemoryCoupling::kTlm : MemoryCoupling::kBuiltin;
 
   const uint64_t needed = minimum_run_cycles(cfg, request);
   if (needed > cfg.sim.max_cycles) {

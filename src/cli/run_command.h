@@ -26,6 +26,7 @@ struct RunOptions {
   std::string log_from;      // empty: cycle 0
   std::string log_cycles;    // empty: to the end of the run
   std::string plot_latency;  // --plot-latency FILE.svg|.png
+  std::string memory = "builtin";  // --memory builtin|tlm (sim/memory_coupling.h)
 };
 
 void add_run_options(CLI::App& app, RunOptions& opt);
