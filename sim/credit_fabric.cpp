@@ -9,7 +9,6 @@ namespace anesim {
 CreditFabric::CreditFabric(const ModelConfig& cfg, uint32_t cores, MemoryCoupling memory,
                            TlmObserver* observer)
     : cfg_(cfg.fabric),
-      credits_per_core_(cfg.fabric.credits_per_core),
       map_(cfg.dram),
       channels_(cfg.dram.channels, Lpddr5Channel(cfg.dram)),
       credits_(cores, cfg.fabric.credits_per_core),

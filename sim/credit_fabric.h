@@ -51,7 +51,7 @@ class CreditFabric {
 
   const std::vector<Lpddr5Channel>& channels() const { return channels_; }
   // For the waveform dump (sim/path_tracer.h).
-  uint32_t credits_in_use(uint32_t core) const { return credits_per_core_ - credits_[core]; }
+  uint32_t credits_in_use(uint32_t core) const { return cfg_.credits_per_core - credits_[core]; }
   bool port_busy(uint32_t core, uint64_t now) const { return now < port_free_[core]; }
   size_t ingress_depth(uint32_t channel) const;
 
@@ -71,7 +71,6 @@ class CreditFabric {
   };
 
   FabricConfig cfg_;
-  uint32_t credits_per_core_;
   DramAddressMap map_;
   std::vector<Lpddr5Channel> channels_;
   std::vector<uint32_t> credits_;

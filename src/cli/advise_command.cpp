@@ -2,7 +2,6 @@
 
 #include <cstdio>
 
-#include <fmt/format.h>
 
 #include "src/analysis/advice.h"
 #include "src/analysis/advice_output.h"
@@ -10,7 +9,6 @@
 #include "src/cli/model_option.h"
 #include "src/cli/shared_options.h"
 #include "src/io/atomic_output.h"
-#include "src/io/count_text.h"
 #include "src/io/errors.h"
 
 namespace anesim {
@@ -47,13 +45,11 @@ int advise_command(const AdviseOptions& opt) {
   }
   std::vector<Transfer> shape;
   if (!opt.cin.empty()) {
-    const uint64_t d = parse_count(opt.cin, "--cin", 1, UINT32_MAX);
-    const uint64_t n = parse_count(opt.cout, "--cout", 1, UINT32_MAX);
-    if (payload_lines(d, n, 2) == 0) {
-      throw UsageError(fmt::format(
-          "--cin {} --cout {}: the per-core transfer exceeds 2^32-1 lines", opt.cin, opt.cout));
-    }
-    shape.push_back(Transfer{"shape", d, n, 1});
+    SizeOptions size;
+    size.cin = opt.cin;
+    size.cout = opt.cout;
+    const LayerShape s = parse_shape(size);
+    shape.push_back(Transfer{"shape", s.cin, s.cout, 1});
   }
   // Inputs are read and checked before any simulation starts.
   const ModelConfig cfg = load_machine(opt.config);

@@ -114,14 +114,20 @@ uint32_t parse_size(const SizeOptions& size, const std::string& context) {
     throw UsageError(fmt::format("{}{} needs {}", context, size.cin.empty() ? "--cout" : "--cin",
                                  size.cin.empty() ? "--cin" : "--cout"));
   }
-  const uint64_t d = parse_count(size.cin, "--cin", 1, UINT32_MAX);
-  const uint64_t n = parse_count(size.cout, "--cout", 1, UINT32_MAX);
-  const uint64_t lines = lines_for_shape(d, n);
+  return parse_shape(size, context).lines_per_core;
+}
+
+LayerShape parse_shape(const SizeOptions& size, const std::string& context) {
+  LayerShape shape;
+  shape.cin = parse_count(size.cin, "--cin", 1, UINT32_MAX);
+  shape.cout = parse_count(size.cout, "--cout", 1, UINT32_MAX);
+  const uint64_t lines = lines_for_shape(shape.cin, shape.cout);
   if (lines == 0) {
     throw UsageError(fmt::format("{}--cin {} --cout {}: the per-core transfer exceeds 2^32-1 lines",
                                  context, size.cin, size.cout));
   }
-  return static_cast<uint32_t>(lines);
+  shape.lines_per_core = static_cast<uint32_t>(lines);
+  return shape;
 }
 
 }  // namespace anesim

@@ -58,4 +58,12 @@ void add_size_options(CLI::App& cmd, SizeOptions& size, const std::string& lines
 // too large. `context` prefixes the message ("" or "--cores-range: ").
 uint32_t parse_size(const SizeOptions& size, const std::string& context = "");
 
+// A layer shape from --cin and --cout (both given); throws UsageError when a
+// count is bad or the per-core transfer exceeds 2^32-1 lines.
+struct LayerShape {
+  uint64_t cin = 0, cout = 0;
+  uint32_t lines_per_core = 0;
+};
+LayerShape parse_shape(const SizeOptions& size, const std::string& context = "");
+
 }  // namespace anesim
