@@ -2,7 +2,6 @@
 
 #include <cstdio>
 
-
 #include "src/analysis/advice.h"
 #include "src/analysis/advice_output.h"
 #include "src/cli/exit_codes.h"
