@@ -27,6 +27,7 @@ uint64_t minimum_cycles(const ModelConfig& cfg, const RunSpec& spec) {
 Cluster::Cluster(const ModelConfig& cfg, const RunSpec& spec)
     : cfg_(cfg),
       context_(std::make_unique<VerilatedContext>()),
+      variant_(spec.variant),
       tasks_(spec.tasks),
       scoreboard_(tasks_),
       fabric_(cfg, static_cast<uint32_t>(spec.tasks.size()), spec.memory, spec.tlm_observer),

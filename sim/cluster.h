@@ -2,7 +2,7 @@
 // Verilated prefetch ring with its dispatcher, KMem and consumer), the credit
 // fabric and the LPDDR5 channels, advanced together in one C++ loop.
 //
-// Plain C++ on purpose: SystemC owns time at the edges (sim/kdma_testbench.h)
+// Plain C++ on purpose: SystemC owns time at the edges (sim/ane_system.h)
 // and advances this loop a quantum at a time. Cycles in which nothing can
 // happen are skipped: the rings have no free-running state, and the fabric
 // and channels report their next event.
@@ -88,16 +88,23 @@ class Cluster {
   bool finished() const { return cores_done_ == cores_.size() || assertion_failed(); }
   bool assertion_failed() const;
   uint64_t now() const { return now_; }
+  // The earliest cycle >= now() at which anything can happen.
+  uint64_t next_event() const;
+
+  // The parts, for the sc_module hierarchy that names them (sim/ane_system.h).
+  CreditFabric& fabric() { return fabric_; }
+  uint32_t core_count() const { return static_cast<uint32_t>(cores_.size()); }
+  RingVariant variant() const { return variant_; }
 
   RunResult result() const;
 
  private:
   bool tracing() const { return vcd_ != nullptr && now_ >= trace_from_ && now_ < trace_to_; }
-  uint64_t next_event() const;
   void step_traced();
 
   const ModelConfig& cfg_;
   std::unique_ptr<VerilatedContext> context_;
+  RingVariant variant_;
   std::vector<std::vector<Task>> tasks_;
   Scoreboard scoreboard_;
   CreditFabric fabric_;

@@ -1,6 +1,7 @@
 #include "sim/credit_fabric.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "sim/tlm_memory.h"
 
@@ -14,6 +15,9 @@ CreditFabric::CreditFabric(const ModelConfig& cfg, uint32_t cores, MemoryCouplin
       credits_(cores, cfg.fabric.credits_per_core),
       port_free_(cores, 0),
       ingress_(cfg.dram.channels) {
+  if (memory == MemoryCoupling::kBuiltin && cfg.memory.target != MemoryTarget::kLpddr5) {
+    throw std::invalid_argument("memory.target other than lpddr5 needs the tlm coupling");
+  }
   if (memory == MemoryCoupling::kTlm) {
     tlm_ = std::make_unique<TlmMemory>(channels_, cfg, observer);
   }

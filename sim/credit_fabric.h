@@ -54,6 +54,9 @@ class CreditFabric {
   uint32_t credits_in_use(uint32_t core) const { return cfg_.credits_per_core - credits_[core]; }
   bool port_busy(uint32_t core, uint64_t now) const { return now < port_free_[core]; }
   size_t ingress_depth(uint32_t channel) const;
+  // The tlm coupling's initiators (null: the builtin coupling), for the
+  // sc_module hierarchy to connect through its sockets (sim/ane_system.h).
+  TlmMemory* tlm() { return tlm_.get(); }
 
  private:
   struct InFlight {

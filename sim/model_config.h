@@ -61,6 +61,18 @@ struct PowerConfig {
   uint64_t boost_after_cycles = 0;  // cycles at the start clock, counted from launch
 };
 
+// What serves the fabric's reads. The built-in LPDDR5 channels (either
+// coupling), or the example TLM-2.0 target of sim/fixed_latency_memory.h
+// (tlm coupling only): a fixed latency and a bandwidth limit, one target per
+// channel, on SystemC time.
+enum class MemoryTarget : uint8_t { kLpddr5, kFixedLatency };
+struct MemoryConfig {
+  MemoryTarget target = MemoryTarget::kLpddr5;
+  double latency_ns = 0;      // fixed_latency: request accepted to data complete
+  double bandwidth_gbps = 0;  // fixed_latency: the whole memory's, split over dram.channels
+  uint32_t queue_depth = 0;   // fixed_latency: reads accepted and unanswered, per channel
+};
+
 struct SimulationConfig {
   uint64_t max_cycles = 0;     // guard against runs that would never end
   uint32_t quantum_cycles = 0; // SystemC time-decoupling quantum
@@ -72,6 +84,7 @@ struct ModelConfig {
   FabricConfig fabric;
   AneConfig ane;
   PowerConfig power;
+  MemoryConfig memory;
   SimulationConfig sim;
 
   // The nominal cycle (after the boost).

@@ -23,7 +23,7 @@
 
 #include <fmt/format.h>
 
-#include "sim/kdma_testbench.h"
+#include "sim/simulate.h"
 #include "src/cli/exit_codes.h"
 #include "src/config/machine_config_reader.h"
 #include "test_support.h"
@@ -126,6 +126,12 @@ TEST_CASE("bad option values: one message naming the option, exit 2", "[cli][err
       {{"--variant", "fix", "replay", "traces"}, "--variant: not a replay option"},
       {{"--cores", "2", "sweep", "--lines-range", "16:32:16"}, "--cores: not a sweep option"},
       {{"sweep", "--lines-range", "16:32:16", "--csv", ""}, "--csv: expected a file name"},
+      {{"--lines", "16", "--memory", "builtin", "--config",
+        ANESIM_SOURCE_DIR "/configs/m3-air-fixed-memory.yaml"},
+       "--memory builtin: " ANESIM_SOURCE_DIR "/configs/m3-air-fixed-memory.yaml selects "
+       "memory.target fixed_latency"},
+      {{"bench", "--config", ANESIM_SOURCE_DIR "/configs/m3-air-fixed-memory.yaml"},
+       "bench measures the built-in LPDDR5 model only"},
   };
   for (const Case& c : cases) {
     std::string shown;
@@ -195,6 +201,18 @@ TEST_CASE("bad config files: file:line:column: field: what, exit 3", "[cli][erro
       {write("huge.yaml", std::string(kMaxConfigBytes + 10, '#')), "config file too large"},
       {write("ctrl.yaml", replaced("clock_mhz: 800", "clock_mhz: \"8\\e00\"")),
        "\\x1b"},
+      {write("memtarget.yaml", replaced("fabric:\n", "memory:\n  target: dramsys\nfabric:\n")),
+       "memory.target: 'dramsys' is not a memory target (lpddr5, fixed_latency)"},
+      {write("memextra.yaml",
+             replaced("fabric:\n", "memory:\n  target: lpddr5\n  latency_ns: 5\nfabric:\n")),
+       "memory.latency_ns: unknown key"},
+      {write("memmissing.yaml", replaced("fabric:\n", "memory:\n  target: fixed_latency\n"
+                                                      "  latency_ns: 50\nfabric:\n")),
+       "memory.bandwidth_gbps"},
+      {write("membw.yaml", replaced("fabric:\n", "memory:\n  target: fixed_latency\n"
+                                                 "  latency_ns: 50\n  bandwidth_gbps: 0\n"
+                                                 "  queue_depth: 4\nfabric:\n")),
+       "memory.bandwidth_gbps: expected a positive number, got '0'"},
   };
   for (const Case& c : cases) {
     INFO(c.path);

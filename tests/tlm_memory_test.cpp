@@ -12,87 +12,14 @@
 
 #include "sim/memory_coupling.h"
 #include "sim/tlm_memory.h"
+#include "tlm_protocol_checker.h"
 #include "src/analysis/run_report.h"
 #include "test_support.h"
 
 namespace anesim {
 namespace {
 
-// The base protocol as the fabric and the LPDDR5 target use it: BEGIN_REQ,
-// END_REQ (returned at once, or later on the backward path when the queue
-// was full), BEGIN_RESP with a response status set, END_RESP; one BEGIN_REQ
-// outstanding per socket until its END_REQ.
-class ProtocolChecker : public TlmObserver {
- public:
-  enum State { kIdle, kRequested, kRequestEnded, kResponding };
-
-  void transport(uint32_t channel, bool forward, const tlm::tlm_generic_payload& trans,
-                 int before, int after, int status) override {
-    State& s = state_[&trans];
-    const tlm::tlm_generic_payload*& held = outstanding_[channel];
-    if (forward && before == tlm::BEGIN_REQ) {
-      ++begun_;
-      check(s == kIdle, "BEGIN_REQ on a transaction in flight");
-      check(held == nullptr, "BEGIN_REQ while another BEGIN_REQ awaits END_REQ");
-      check(trans.is_read() && trans.get_data_length() == kLineBytes, "not a 64-byte read");
-      const LineExtension* ext = trans.get_extension<LineExtension>();
-      check(ext != nullptr && uint64_t{ext->req.line} * kLineBytes == trans.get_address(),
-            "extension missing or not matching the address");
-      if (status == tlm::TLM_UPDATED && after == tlm::END_REQ) {
-        s = kRequestEnded;
-      } else {
-        check(status == tlm::TLM_ACCEPTED && after == tlm::BEGIN_REQ, "bad BEGIN_REQ return");
-        s = kRequested;
-        held = &trans;
-        ++deferred_;
-      }
-    } else if (!forward && before == tlm::END_REQ) {
-      check(s == kRequested && held == &trans, "END_REQ without an outstanding BEGIN_REQ");
-      check(status == tlm::TLM_ACCEPTED, "bad END_REQ return");
-      held = nullptr;
-      s = kRequestEnded;
-    } else if (!forward && before == tlm::BEGIN_RESP) {
-      check(s == kRequestEnded, "BEGIN_RESP before END_REQ");
-      check(trans.get_response_status() == tlm::TLM_OK_RESPONSE, "response status not set");
-      const bool ended = (status == tlm::TLM_UPDATED && after == tlm::END_RESP) ||
-                         status == tlm::TLM_COMPLETED;
-      s = ended ? kIdle : kResponding;
-      completed_ += ended ? 1 : 0;
-    } else if (forward && before == tlm::END_RESP) {
-      check(s == kResponding, "END_RESP without BEGIN_RESP");
-      s = kIdle;
-      ++completed_;
-    } else {
-      check(false, "unexpected phase");
-    }
-  }
-
-  void check(bool ok, const char* what) {
-    if (!ok && error_.empty()) {
-      error_ = what;
-    }
-  }
-  bool all_done() const {
-    for (const auto& [trans, s] : state_) {
-      if (s != kIdle) {
-        return false;
-      }
-    }
-    for (const auto& [ch, held] : outstanding_) {
-      if (held != nullptr) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  std::string error_;
-  uint64_t begun_ = 0, completed_ = 0, deferred_ = 0;
-
- private:
-  std::map<const tlm::tlm_generic_payload*, State> state_;
-  std::map<uint32_t, const tlm::tlm_generic_payload*> outstanding_;
-};
+using test::ProtocolChecker;
 
 RunResult run(const ModelConfig& cfg, RingVariant v, const Workload& w, MemoryCoupling memory,
               TlmObserver* observer = nullptr, bool skip_idle = true) {
@@ -166,16 +93,6 @@ TEST_CASE("tlm: identical without idle skipping", "[tlm]") {
   const RunResult direct = run(cfg, RingVariant::kFix, w, MemoryCoupling::kBuiltin, nullptr, false);
   const RunResult tlm = run(cfg, RingVariant::kFix, w, MemoryCoupling::kTlm, nullptr, false);
   CHECK(json_of(cfg, RingVariant::kFix, w, tlm) == json_of(cfg, RingVariant::kFix, w, direct));
-}
-
-TEST_CASE("tlm: --memory tlm prints the same JSON as --memory builtin", "[tlm][cli]") {
-  const test::Outcome a = test::run_anesim("--lines 0x2000 --cores 16 --split 2 --json");
-  const test::Outcome b = test::run_anesim("--lines 0x2000 --cores 16 --split 2 --json --memory tlm");
-  CHECK(a.rc == 0);
-  CHECK(b.rc == 0);
-  CHECK(a.out == b.out);
-  const test::Outcome bad = test::run_anesim("--lines 0x100 --memory dramsys");
-  CHECK(bad.rc != 0);
 }
 
 }  // namespace

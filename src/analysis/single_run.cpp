@@ -34,4 +34,8 @@ SimulationOutcome run_single(const ModelConfig& cfg, const RunRequest& request) 
   return simulate(cfg, spec_of(request), waves.get());
 }
 
+std::string describe_system(const ModelConfig& cfg, const RunRequest& request) {
+  return describe_hierarchy(cfg, spec_of(request));
+}
+
 }  // namespace anesim

@@ -6,10 +6,10 @@
 #include <cstdint>
 #include <string>
 
-#include "sim/kdma_testbench.h"
 #include "sim/line_latency.h"
 #include "sim/model_config.h"
 #include "sim/ring_variant.h"
+#include "sim/simulate.h"
 #include "sim/workload.h"
 
 namespace anesim {
@@ -32,5 +32,9 @@ uint64_t minimum_run_cycles(const ModelConfig& cfg, const RunRequest& request);
 // Elaborates and runs the testbench (once per process). Throws OutputError
 // when a waveform cannot be written.
 SimulationOutcome run_single(const ModelConfig& cfg, const RunRequest& request);
+
+// The objects SystemC sees once the request's system is elaborated
+// (--print-hierarchy; once per process, instead of run_single).
+std::string describe_system(const ModelConfig& cfg, const RunRequest& request);
 
 }  // namespace anesim

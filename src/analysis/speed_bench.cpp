@@ -11,7 +11,7 @@
 #include <fmt/format.h>
 
 #include "sim/cluster.h"
-#include "sim/kdma_testbench.h"
+#include "sim/simulate.h"
 #include "sim/prefetch_ring.h"
 #include "sim/workload.h"
 #include "src/analysis/sc_clock_reference.h"

@@ -35,6 +35,12 @@ CLI::App* add_bench_command(CLI::App& app, BenchOptions& opt) {
 int bench_command(const BenchOptions& opt) {
   const RingVariant variant = parse_variant_option(opt.variant, "--variant");
   const ModelConfig cfg = load_machine(opt.config);
+  if (cfg.memory.target != MemoryTarget::kLpddr5) {
+    // The bench times the built-in coupling against the built-in target's sockets.
+    throw UsageError(fmt::format("bench: {} selects memory.target fixed_latency; the bench "
+                                 "measures the built-in LPDDR5 model only",
+                                 cfg.source));
+  }
   const auto lines = static_cast<uint32_t>(parse_count(opt.lines, "--lines", 1, UINT32_MAX));
   int64_t step = 1;
   const std::vector<int64_t> xs = parse_range(opt.sweep_x, "--sweep-x", true, &step);

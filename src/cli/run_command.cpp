@@ -65,6 +65,21 @@ void parse_line_outputs(const RunOptions& opt, const ModelConfig& cfg, RunReques
   }
 }
 
+// A target other than the built-in LPDDR5 exists only behind the TLM-2.0
+// sockets: its coupling is tlm, and asking for builtin is a mistake.
+MemoryCoupling parse_memory_coupling(const std::string& memory, const ModelConfig& cfg) {
+  if (cfg.memory.target == MemoryTarget::kLpddr5) {
+    return memory == "tlm" ? MemoryCoupling::kTlm : MemoryCoupling::kBuiltin;
+  }
+  if (memory == "builtin") {
+    throw UsageError(fmt::format(
+        "--memory builtin: {} selects memory.target fixed_latency, a TLM-2.0 target; use "
+        "--memory tlm or leave --memory out",
+        cfg.source));
+  }
+  return MemoryCoupling::kTlm;
+}
+
 }  // namespace
 
 void add_run_options(CLI::App& app, RunOptions& opt) {
@@ -92,9 +107,12 @@ void add_run_options(CLI::App& app, RunOptions& opt) {
   add_output_option(app, "--plot-latency", opt.plot_latency,
                     "plot both paths' latency histograms with gnuplot (.svg or .png)");
   app.add_option("--memory", opt.memory,
-                 "how the fabric reaches DRAM: builtin (direct calls, default) or tlm (TLM-2.0 "
-                 "AT transactions to the same LPDDR5 target; identical results, docs/systemc.md)")
+                 "how the fabric reaches DRAM: builtin (direct calls; the default with the "
+                 "LPDDR5 target) or tlm (TLM-2.0 AT sockets; identical results; the only "
+                 "coupling of memory.target fixed_latency; docs/systemc.md)")
       ->check(CLI::IsMember({"builtin", "tlm"}));
+  app.add_flag("--print-hierarchy", opt.print_hierarchy,
+               "list the objects SystemC sees for this run (name and kind) and exit");
   app.add_flag("--no-idle-skip", opt.no_idle_skip,
                "clock every ring every cycle (slower; for cross-checking the idle skipping)");
 }
@@ -104,14 +122,19 @@ int run_command(const RunOptions& opt) {
   request.variant = parse_variant_option(opt.variant, "--variant");
   const ModelConfig cfg = load_machine(opt.config);
   Workload& w = request.workload;
-  w.lines_per_core = parse_size(opt.size);
+  // The hierarchy does not depend on the transfer's size.
+  w.lines_per_core = opt.print_hierarchy && !opt.size.given() ? 1 : parse_size(opt.size);
   w.cores = parse_cores(opt.cores, cfg);
   w.split = static_cast<uint32_t>(parse_count(opt.split, "--split", 1, w.lines_per_core));
   w.base_line = static_cast<uint32_t>(parse_count(opt.base_line, "--base-line", 0, UINT32_MAX));
   parse_waves(opt, cfg, request);
   parse_line_outputs(opt, cfg, request);
   request.skip_idle = !opt.no_idle_skip;
-  request.memory = opt.memory == "tlm" ? MemoryCoupling::kTlm : MemoryCoupling::kBuiltin;
+  request.memory = parse_memory_coupling(opt.memory, cfg);
+  if (opt.print_hierarchy) {
+    std::fputs(describe_system(cfg, request).c_str(), stdout);
+    return kExitOk;
+  }
 
   const uint64_t needed = minimum_run_cycles(cfg, request);
   if (needed > cfg.sim.max_cycles) {

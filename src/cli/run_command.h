@@ -26,7 +26,8 @@ struct RunOptions {
   std::string log_from;      // empty: cycle 0
   std::string log_cycles;    // empty: to the end of the run
   std::string plot_latency;  // --plot-latency FILE.svg|.png
-  std::string memory = "builtin";  // --memory builtin|tlm (sim/memory_coupling.h)
+  std::string memory;  // --memory builtin|tlm (sim/memory_coupling.h); "": by memory.target
+  bool print_hierarchy = false;
 };
 
 void add_run_options(CLI::App& app, RunOptions& opt);

@@ -101,6 +101,24 @@ static ModelConfig parse_document(const std::string& text, const std::string& or
   cfg.power.boost_after_cycles = power.integer("boost_after_cycles", 0, UINT32_MAX);
   power.reject_unknown(kKeysHint);
 
+  // Optional: without it the built-in LPDDR5 channels serve the reads.
+  if (top.has("memory")) {
+    YamlSection memory = top.child("memory");
+    const std::string target = memory.text("target");
+    if (target == "fixed_latency") {
+      cfg.memory.target = MemoryTarget::kFixedLatency;
+      cfg.memory.latency_ns = memory.positive_real("latency_ns", 0.001, 1e6);
+      cfg.memory.bandwidth_gbps = memory.positive_real("bandwidth_gbps", 0.001, 1e5);
+      cfg.memory.queue_depth = static_cast<uint32_t>(memory.integer("queue_depth", 1, 65536));
+    } else if (target != "lpddr5") {
+      memory.fail(memory.mark_of("target"), "memory.target",
+                  fmt::format("'{}' is not a memory target (lpddr5, fixed_latency)",
+                              printable(target)));
+    }
+    memory.reject_unknown("memory.target lpddr5 takes no other key; fixed_latency takes "
+                          "latency_ns, bandwidth_gbps, queue_depth");
+  }
+
   YamlSection sim = top.child("simulation");
   cfg.sim.max_cycles = sim.integer("max_cycles", 1, UINT64_MAX);
   cfg.sim.quantum_cycles = sim.positive32("quantum_cycles");

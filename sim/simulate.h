@@ -1,0 +1,22 @@
+// One run through SystemC: elaborates an AneSystem (sim/ane_system.h) with
+// its own memory, runs it to the end, and dumps waveforms into `waves` when
+// it is not null. SystemC elaborates once per process, so call this (or
+// describe_hierarchy) at most once per process.
+#pragma once
+
+#include <string>
+
+#include "sim/cluster.h"
+#include "sim/model_config.h"
+#include "sim/waveform_sink.h"
+
+namespace anesim {
+
+SimulationOutcome simulate(const ModelConfig& cfg, const RunSpec& spec,
+                           WaveformSink* waves = nullptr);
+
+// The objects SystemC sees once `spec`'s system is elaborated: one line per
+// object, "name  kind", children indented under their parent.
+std::string describe_hierarchy(const ModelConfig& cfg, const RunSpec& spec);
+
+}  // namespace anesim
