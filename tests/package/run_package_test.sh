@@ -39,7 +39,7 @@ step() {
 step "install the build tree" install "$cmake" --install "$build_dir" --prefix "$prefix"
 
 # What the package must and must not ship.
-for f in "$includedir"/anesim/sim/kdma_testbench.h "$includedir"/anesim/sim/ring_variants.def \
+for f in "$includedir"/anesim/sim/model_config.h "$includedir"/anesim/sim/ring_variants.def \
          "$includedir"/anesim/src/config/machine_config_reader.h "$includedir"/anesim/src/io/errors.h \
          "$datadir"/anesim/configs/m3-air.yaml "$libdir"/cmake/anesim/anesimConfig.cmake; do
   [[ -f $prefix/$f ]] || { echo "package test: $f is not installed" >&2; exit 1; }
