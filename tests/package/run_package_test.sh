@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# ctest -L package: installs the build tree into a scratch prefix, builds
+# examples/platform against it with find_package(anesim) as a platform
+# outside the tree would, and runs its transfer on the installed
+# m3-air.yaml. Any failing step fails the test, naming the step.
+#
+#   run_package_test.sh BUILD_DIR SOURCE_DIR CXX_COMPILER BUILD_TYPE \
+#                       INCLUDEDIR LIBDIR DATADIR [LAUNCHER]
+# (the *DIRs: the build's CMAKE_INSTALL_*DIR, relative to the prefix)
+set -euo pipefail
+
+if (($# < 7)); then
+  echo "usage: $0 BUILD_DIR SOURCE_DIR CXX_COMPILER BUILD_TYPE INCLUDEDIR LIBDIR DATADIR [LAUNCHER]" >&2
+  exit 2
+fi
+build_dir=$1 source_dir=$2 cxx=$3 build_type=$4
+includedir=$5 libdir=$6 datadir=$7 launcher=${8:-}
+cmake=${CMAKE_COMMAND:-cmake}
+# A fixed scratch folder inside the build tree: its paths are the same on
+# every run, so the compiler cache hits.
+work=$build_dir/package-test
+prefix=$work/prefix
+rm -rf "$work"
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work"
+
+t0=$SECONDS
+step() {
+  local name=$1 log=$work/$2.log
+  shift 2
+  if ! "$@" >"$log" 2>&1; then
+    echo "package test: step '$name' failed: $*" >&2
+    cat "$log" >&2
+    exit 1
+  fi
+  echo "package test: $name ok ($((SECONDS - t0)) s)"
+}
+
+step "install the build tree" install "$cmake" --install "$build_dir" --prefix "$prefix"
+
+# What the package must and must not ship.
+for f in "$includedir"/anesim/sim/model_config.h "$includedir"/anesim/sim/ring_variants.def \
+         "$includedir"/anesim/src/config/machine_config_reader.h "$includedir"/anesim/src/io/errors.h \
+         "$datadir"/anesim/configs/m3-air.yaml "$libdir"/cmake/anesim/anesimConfig.cmake; do
+  [[ -f $prefix/$f ]] || { echo "package test: $f is not installed" >&2; exit 1; }
+done
+if [[ -e $prefix/$includedir/anesim/sim/sc_clock_rings.h ]]; then
+  echo "package test: the bench-only sim/sc_clock_rings.h is installed" >&2
+  exit 1
+fi
+# An installed package that names the build or source tree works only here.
+if grep -rlF -e "$build_dir" -e "$source_dir" "$prefix/$libdir/cmake/anesim"; then
+  echo "package test: the installed CMake files above name the build or source tree" >&2
+  exit 1
+fi
+
+configure=("$cmake" -S "$source_dir/examples/platform" -B "$work/platform"
+           -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_CXX_COMPILER="$cxx"
+           -DCMAKE_BUILD_TYPE="$build_type")
+[[ -n $launcher ]] && configure+=(-DCMAKE_CXX_COMPILER_LAUNCHER="$launcher")
+step "configure examples/platform against the package" configure "${configure[@]}"
+step "build examples/platform" build "$cmake" --build "$work/platform"
+step "run a transfer on the installed m3-air.yaml" run \
+  "$work/platform/platform" "$prefix/$datadir/anesim/configs/m3-air.yaml"
+cat "$work/run.log"
