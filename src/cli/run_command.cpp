@@ -139,7 +139,7 @@ int run_command(const RunOptions& opt) {
   const uint64_t needed = minimum_run_cycles(cfg, request);
   if (needed > cfg.sim.max_cycles) {
     throw UsageError(fmt::format(
-        "--lines: {} lines per core need at least {} cycles ({:.3f} s simulated), more than "
+        "--lines: {} lines per core need at least {} cycles ({:.4g} s simulated), more than "
         "simulation.max_cycles = {} of {}; use a config with a larger max_cycles",
         w.lines_per_core, needed, cfg.cycles_to_ns(needed) * 1e-9, cfg.sim.max_cycles,
         cfg.source));
