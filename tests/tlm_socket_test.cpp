@@ -60,7 +60,7 @@ nlohmann::json run_json(const std::string& args) {
   return nlohmann::json::parse(o.out);
 }
 
-TEST_CASE("sockets: a platform binds its own AT targets; every transaction by the protocol",
+TEST_CASE("sockets: a platform binds its own AT targets, every transaction by the protocol",
           "[tlm][sockets]") {
   ModelConfig cfg = load_config_file(kFixedConfig);
   cfg.ane.launch_overhead_cycles = 0;  // the memory alone sets the pace
