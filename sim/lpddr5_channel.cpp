@@ -11,6 +11,20 @@ Lpddr5Channel::Lpddr5Channel(const DramConfig& cfg)
 
 void Lpddr5Channel::enqueue(const LineRequest& req, const DramCoord& where, uint64_t now) {
   queue_.push_back(Pending{req, where, now});
+  changed();
+}
+
+uint64_t Lpddr5Channel::earliest_command() const {
+  if (!earliest_valid_) {
+    earliest_ = kNever;
+    for (const Pending& p : queue_) {
+      uint64_t when;
+      next_command(p, &when);
+      earliest_ = std::min(earliest_, when);
+    }
+    earliest_valid_ = true;
+  }
+  return earliest_;
 }
 
 uint64_t Lpddr5Channel::act_allowed(const Bank& b) const {
@@ -81,12 +95,7 @@ uint64_t Lpddr5Channel::next_event(uint64_t now) const {
     }
     return ready;
   }
-  for (const Pending& p : queue_) {
-    uint64_t when;
-    next_command(p, &when);
-    next = std::min(next, when);
-  }
-  return std::max(next, now);
+  return std::max(std::min(next, earliest_command()), now);
 }
 
 }  // namespace anesim

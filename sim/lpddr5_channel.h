@@ -73,6 +73,11 @@ class Lpddr5Channel {
   enum class Cmd { kNone, kRead, kActivate, kPrecharge };
 
   uint64_t act_allowed(const Bank& b) const;
+  // The earliest cycle any queued request's next command is legal: a
+  // function of the banks and the queue only, so it is cached until either
+  // changes (most cycles of a busy channel can issue nothing).
+  uint64_t earliest_command() const;
+  void changed() { earliest_valid_ = false; }
   // A queued read targets this open row.
   bool row_wanted(const DramCoord& at) const;
   Cmd next_command(const Pending& p, uint64_t* when) const;
@@ -93,8 +98,11 @@ class Lpddr5Channel {
   uint32_t last_cmd_bank_ = 0;
   uint32_t last_cmd_core_ = 0;
   uint32_t last_cmd_line_ = 0;
+  mutable uint64_t earliest_ = kNever;
+  mutable bool earliest_valid_ = true;
 
   void issued(Command cmd, uint32_t bank, uint64_t now, Pending* p) {
+    changed();
     last_cmd_ = cmd;
     last_cmd_cycle_ = now;
     last_cmd_bank_ = bank;
@@ -117,6 +125,9 @@ void Lpddr5Channel::tick(uint64_t now, Done&& done) {
   if (refresh_pending(now)) {
     try_refresh(now);
     return;
+  }
+  if (earliest_command() > now) {
+    return;  // no request can take a command yet
   }
   // First ready: the oldest request whose row is open and whose RD is legal.
   for (size_t i = 0; i < queue_.size(); ++i) {
