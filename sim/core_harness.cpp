@@ -1,5 +1,7 @@
 #include "sim/core_harness.h"
 
+#include <stdexcept>
+
 namespace anesim {
 
 CoreHarness::CoreHarness(uint32_t id, std::unique_ptr<PrefetchRing> ring, const ModelConfig& cfg,
@@ -10,13 +12,18 @@ CoreHarness::CoreHarness(uint32_t id, std::unique_ptr<PrefetchRing> ring, const 
       scoreboard_(scoreboard),
       dispatch_cycles_(cfg.ane.task_dispatch_cycles),
       dispatch_ready_(uint64_t{cfg.ane.launch_overhead_cycles} + cfg.ane.task_dispatch_cycles),
+      kmem_mask_(cfg.ane.kmem_lines - 1),
       kmem_line_(cfg.ane.kmem_lines),
       kmem_full_(cfg.ane.kmem_lines, 0),
       kmem_prefetch_(cfg.ane.kmem_lines, 0),
-      kmem_stamps_(cfg.ane.kmem_lines) {}
+      kmem_stamps_(cfg.ane.kmem_lines) {
+  if (cfg.ane.kmem_lines == 0 || (cfg.ane.kmem_lines & (cfg.ane.kmem_lines - 1)) != 0) {
+    throw std::invalid_argument("ane.kmem_lines must be a power of two");
+  }
+}
 
 void CoreHarness::deliver(const LineRequest& req) {
-  const size_t slot = req.tag % kmem_full_.size();
+  const size_t slot = req.tag & kmem_mask_;
   if (kmem_full_[slot] != 0 || req.tag < retire_seq_ || req.tag >= issue_seq_) {
     scoreboard_.corrupted(id_, req.line, "KMem slot overwritten or stale response");
     return;
@@ -71,7 +78,7 @@ bool CoreHarness::prepare(uint64_t now, CreditFabric& fabric, RingInputs* inputs
   in = RingInputs{};
   bool event = false;
 
-  const size_t head = retire_seq_ % kmem_full_.size();
+  const size_t head = retire_seq_ & kmem_mask_;
   if (out.busy && kmem_full_[head] != 0) {
     in.line_retired = true;
     event = true;
@@ -91,7 +98,7 @@ bool CoreHarness::prepare(uint64_t now, CreditFabric& fabric, RingInputs* inputs
     in.req_ready = true;
     // The slot's record is free: its previous line retired before this
     // tag could be issued (the ring never outruns KMem).
-    LineStamps* stamps = &kmem_stamps_[issue_seq_ % kmem_stamps_.size()];
+    LineStamps* stamps = &kmem_stamps_[issue_seq_ & kmem_mask_];
     stamps->requested = requested_at_;
     const LineRequest req{out.req_line, id_, issue_seq_++, out.req_prefetch, stamps};
     request_seen_ = false;
@@ -114,7 +121,7 @@ bool CoreHarness::prepare(uint64_t now, CreditFabric& fabric, RingInputs* inputs
 
 uint64_t CoreHarness::next_event(const CreditFabric& fabric) const {
   const RingOutputs& out = ring_->outputs();
-  if (out.busy && kmem_full_[retire_seq_ % kmem_full_.size()] != 0) {
+  if (out.busy && kmem_full_[retire_seq_ & kmem_mask_] != 0) {
     return 0;  // can retire now
   }
   uint64_t next = kNever;

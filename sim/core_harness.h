@@ -73,8 +73,10 @@ class CoreHarness {
   uint32_t dispatch_cycles_;
   size_t next_task_ = 0;
   uint64_t dispatch_ready_;
-  // KMem slot of request tag t is t % size; the ring never has more lines
-  // outstanding than KMem holds, so a slot is free when its line arrives.
+  // KMem slot of request tag t is t % size (size a power of two: a mask);
+  // the ring never has more lines outstanding than KMem holds, so a slot is
+  // free when its line arrives.
+  uint64_t kmem_mask_;
   std::vector<uint32_t> kmem_line_;
   std::vector<uint8_t> kmem_full_;
   std::vector<uint8_t> kmem_prefetch_;   // the line came on the lookahead path

@@ -46,8 +46,6 @@ class VerilatedRing final : public PrefetchRing {
     sample();
   }
 
-  const RingOutputs& outputs() const override { return out_; }
-
   void trace(VerilatedVcdC* vcd) override { model_.trace(vcd, 99); }
 
  private:
@@ -64,7 +62,6 @@ class VerilatedRing final : public PrefetchRing {
   }
 
   Model model_;
-  RingOutputs out_;
 };
 
 }  // namespace

@@ -49,8 +49,13 @@ class PrefetchRing {
   virtual void rise() = 0;
   // Asynchronous reset pulse: back to idle, counters cleared.
   virtual void reset() = 0;
-  virtual const RingOutputs& outputs() const = 0;
+  // The outputs after the last rising edge. Not virtual: the cycle loop
+  // reads them for every core in every active cycle.
+  const RingOutputs& outputs() const { return out_; }
   virtual void trace(VerilatedVcdC* vcd) = 0;
+
+ protected:
+  RingOutputs out_;  // sampled by the variant's rise() and reset()
 };
 
 // `name` becomes the instance's scope in waveforms (e.g. "core00").
