@@ -32,7 +32,8 @@ Cluster::Cluster(const ModelConfig& cfg, const RunSpec& spec)
       scoreboard_(tasks_),
       fabric_(cfg, static_cast<uint32_t>(spec.tasks.size()), spec.memory, spec.tlm_observer),
       skip_idle_(spec.skip_idle),
-      core_done_(spec.tasks.size(), 0) {
+      core_done_(spec.tasks.size(), 0),
+      wake_(spec.tasks.size(), 0) {
   // A failed RTL assertion must end the run with an error, not abort().
   context_->fatalOnError(false);
   context_->traceEverOn(true);
@@ -65,16 +66,45 @@ void Cluster::trace_to(VerilatedVcdC* vcd, uint64_t from, uint64_t to) {
 bool Cluster::assertion_failed() const { return context_->gotError(); }
 
 uint64_t Cluster::next_event() const {
-  // Runs after every simulated cycle: ask the cheap cores first and stop as
-  // soon as one can act now, before scanning the channel queues.
   uint64_t next = kNever;
-  for (const auto& core : cores_) {
-    next = std::min(next, core->next_event(fabric_));
+  if (event_driven()) {
+    // Each core's next event is kept current as it steps or receives a line.
+    for (const uint64_t wake : wake_) {
+      next = std::min(next, wake);
+    }
     if (next <= now_) {
       return now_;
     }
+  } else {
+    // Ask the cheap cores first and stop as soon as one can act now, before
+    // scanning the channel queues.
+    for (const auto& core : cores_) {
+      next = std::min(next, core->next_event(fabric_));
+      if (next <= now_) {
+        return now_;
+      }
+    }
   }
   return std::max(std::min(next, fabric_.next_event(now_)), now_);
+}
+
+void Cluster::step_woken() {
+  fabric_.tick(now_, [this](const LineRequest& req) {
+    cores_[req.core]->deliver(req);
+    wake_[req.core] = now_;  // it may retire, and send again, this cycle
+  });
+  // A core's step can change nothing before its next event (its own sends,
+  // retires and dispatches, or a line delivered to it), so only the cores
+  // due now are stepped: with 16 streaming cores most cycles wake one or two.
+  for (size_t c = 0; c < cores_.size(); ++c) {
+    if (wake_[c] > now_) {
+      continue;
+    }
+    CoreHarness& core = *cores_[c];
+    core.step(now_, fabric_, false);
+    wake_[c] = std::max(core.next_event(fabric_), now_ + 1);
+    note_if_done(c);
+  }
 }
 
 void Cluster::step_traced() {
@@ -98,18 +128,19 @@ void Cluster::step_traced() {
 
 void Cluster::run_until(uint64_t until) {
   while (now_ < until && !finished()) {
-    fabric_.tick(now_, [this](const LineRequest& req) { cores_[req.core]->deliver(req); });
-    if (tracing()) {
-      step_traced();
+    if (event_driven()) {
+      step_woken();
     } else {
-      for (auto& core : cores_) {
-        core->step(now_, fabric_, !skip_idle_);
+      fabric_.tick(now_, [this](const LineRequest& req) { cores_[req.core]->deliver(req); });
+      if (tracing()) {
+        step_traced();
+      } else {
+        for (auto& core : cores_) {
+          core->step(now_, fabric_, !skip_idle_);
+        }
       }
-    }
-    for (size_t c = 0; c < cores_.size(); ++c) {
-      if (core_done_[c] == 0 && cores_[c]->done()) {
-        core_done_[c] = 1;
-        ++cores_done_;
+      for (size_t c = 0; c < cores_.size(); ++c) {
+        note_if_done(c);
       }
     }
     ++now_;

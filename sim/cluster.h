@@ -100,6 +100,15 @@ class Cluster {
 
  private:
   bool tracing() const { return vcd_ != nullptr && now_ >= trace_from_ && now_ < trace_to_; }
+  // Idle skipping without a dump: only the cores due are stepped.
+  bool event_driven() const { return skip_idle_ && vcd_ == nullptr; }
+  void step_woken();
+  void note_if_done(size_t c) {
+    if (core_done_[c] == 0 && cores_[c]->done()) {
+      core_done_[c] = 1;
+      ++cores_done_;
+    }
+  }
   void step_traced();
 
   const ModelConfig& cfg_;
@@ -113,6 +122,7 @@ class Cluster {
   uint64_t now_ = 0;
   size_t cores_done_ = 0;
   std::vector<uint8_t> core_done_;
+  std::vector<uint64_t> wake_;  // per core: the earliest cycle its step can act
   VerilatedVcdC* vcd_ = nullptr;
   std::unique_ptr<PathTracer> path_tracer_;
   uint64_t trace_from_ = 0, trace_to_ = 0;
