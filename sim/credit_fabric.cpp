@@ -32,6 +32,9 @@ size_t CreditFabric::ingress_depth(uint32_t channel) const {
 
 void CreditFabric::tick_tlm(uint32_t ch, uint64_t now) {
   auto& in = ingress_[ch];
+  if (in.empty() && tlm_->next_event(ch, now) > now) {
+    return;  // nothing to send, and neither tick could change anything
+  }
   tlm_->begin(ch, now);
   while (!in.empty() && !tlm_->holding(ch)) {
     tlm_->send(ch, in.front().req, now);
