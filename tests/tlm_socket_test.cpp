@@ -12,7 +12,9 @@
 #include <catch2/catch.hpp>
 
 #include <fstream>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -141,6 +143,42 @@ TEST_CASE("fixed-latency target: the bandwidth limit holds under load", "[tlm][s
     CHECK(j["gbps"].get<double>() <= limit * 1.001);
     CHECK(j["gbps"].get<double>() >= limit * 0.95);
   }
+}
+
+TEST_CASE("fixed-latency target: waveform and line log in lockstep, stages in order",
+          "[tlm][sockets][cli]") {
+  const std::string dir = test::fresh_dir();
+  const std::string cfg = write_config("slow.yaml", steady_fixed_yaml("200", "1000"));
+  const std::string run = "--variant fix --cores 2 --lines 0x400 --config " + cfg;
+  const test::Outcome plain = test::run_anesim(run + " --json");
+  const test::Outcome dumped = test::run_anesim(run + " --json --vcd " + dir + "/w.vcd --line-log " +
+                                                dir + "/lines.csv");
+  REQUIRE(plain.rc == 0);
+  REQUIRE(dumped.rc == 0);
+  CHECK(dumped.out == plain.out);  // watching does not change the run
+  CHECK(test::slurp(dir + "/w.vcd").find("$scope module core01 $end") != std::string::npos);
+  std::istringstream csv(test::slurp(dir + "/lines.csv"));
+  std::string row;
+  std::getline(csv, row);
+  REQUIRE(row == "core,line,path,requested,sent,arrived,command,data,delivered,retired");
+  size_t rows = 0;
+  while (std::getline(csv, row)) {
+    std::vector<uint64_t> v;
+    std::istringstream fields(row);
+    for (std::string f; std::getline(fields, f, ',');) {
+      v.push_back(f == "prefetch" || f == "demand" ? 0 : std::stoull(f));
+    }
+    REQUIRE(v.size() == 10);
+    INFO(row);
+    CHECK(v[3] <= v[4]);
+    CHECK(v[4] <= v[5]);
+    CHECK(v[5] <= v[6]);        // accepted (END_REQ) no earlier than it arrived
+    CHECK(v[7] - v[6] == 160);  // 200 ns at 800 MHz from acceptance to data
+    CHECK(v[7] <= v[8]);
+    CHECK(v[8] <= v[9]);
+    ++rows;
+  }
+  CHECK(rows == 2 * 0x400);
 }
 
 TEST_CASE("fixed-latency config: the M3 Air's sections, the example memory", "[tlm][config]") {
