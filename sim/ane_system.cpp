@@ -10,11 +10,15 @@
 namespace anesim {
 
 namespace {
+// The tlm coupling's own LPDDR5 targets, for anesim.dram to put behind its
+// sockets (none: the builtin coupling, or another memory.target).
 std::vector<Lpddr5Target*> builtin_targets(Cluster& cluster, const ModelConfig& cfg) {
   std::vector<Lpddr5Target*> targets;
   TlmMemory* tlm = cluster.fabric().tlm();
-  for (uint32_t ch = 0; tlm != nullptr && tlm->builtin_target(0) != nullptr && ch < cfg.dram.channels;
-       ++ch) {
+  if (tlm == nullptr || tlm->builtin_target(0) == nullptr) {
+    return targets;
+  }
+  for (uint32_t ch = 0; ch < cfg.dram.channels; ++ch) {
     targets.push_back(tlm->builtin_target(ch));
   }
   return targets;
