@@ -26,6 +26,12 @@ module kdma_prefetch_ring
   //    of the transfer's own tail (our refinement; gives both sides of the V).
   // 0: the published snippet (count only; one-sided V).
   parameter bit          SpaceGuard = 1'b1,
+  // 1: when the request pointer wraps the ring, the grant is re-derived from
+  //    the exact count of lines left (a repair on the refill path only; the
+  //    grant latched at load still aliases). A hypothesis for the M4, where
+  //    a 2 MiB transfer pays about one lap of stop-and-go, not two
+  //    (docs/ring-mechanism.md, section 6).
+  parameter bit          RelatchAtWrap = 1'b0,
   // KMem holds 64 KiB = 1024 lines; every request reserves a slot.
   parameter int unsigned KmemLines  = 1024
 ) (
@@ -108,7 +114,9 @@ module kdma_prefetch_ring
   logic [RingIdxBits-1:0] end_ptr_d, end_ptr_q;
 
   logic [LineBits-1:0] remaining, outstanding;
-  logic prefetch_ok, demand_ok, task_fire, req_fire, page_last_line;
+  logic prefetch_ok, demand_ok, task_fire, req_fire, page_last_line, lap_last_line;
+  logic [LineBits-1:0]   left_after;     // lines left once this request is issued
+  logic [CreditBits-1:0] relatch_credit;
 
   assign remaining   = lines_q - issued_q;
   assign outstanding = issued_q - retired_q;
@@ -127,6 +135,10 @@ module kdma_prefetch_ring
   assign req_line_o     = next_line_q;
   assign req_fire       = req_valid_o && req_ready_i;
   assign page_last_line = &next_line_q[PageBits-1:0];
+  assign lap_last_line  = &next_line_q[RingIdxBits-1:0];
+  assign left_after     = remaining - 1'b1;
+  assign relatch_credit = (left_after > LineBits'(PrefetchMax)) ? CreditBits'(PrefetchMax)
+                                                                : CreditBits'(left_after);
 
   always_comb begin
     busy_d      = busy_q;
@@ -156,6 +168,10 @@ module kdma_prefetch_ring
         if (page_last_line) begin
           // Crossing into the next page refills the grant.
           pool_d = credit_q;
+          if (RelatchAtWrap && lap_last_line) begin
+            credit_d = relatch_credit;
+            pool_d   = relatch_credit;
+          end
         end else if (req_prefetch_o) begin
           pool_d = pool_q - 1'b1;
         end

@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <string>
 
+#include "sim/ring_variant.h"
+
 namespace anesim {
 
 // JEDEC-style LPDDR5 timings, in CK cycles.
@@ -49,6 +51,9 @@ struct AneConfig {
   uint32_t kmem_lines = 0;            // 64 KiB KMem / 64 B
   uint32_t task_dispatch_cycles = 0;  // descriptor fetch and setup, per task
   uint32_t launch_overhead_cycles = 0;  // once per run, before the first task
+  // The chip's own ring (sim/ring_variants.def): what --variant means when
+  // it is not given. The M3 Air's is the erratum, bug.
+  RingVariant ring_variant = RingVariant::kBug;
 };
 
 // The memory system's performance state (DVFS). At launch the SoC runs the

@@ -71,7 +71,7 @@ std::unique_ptr<PrefetchRing> make_ring(RingVariant variant, VerilatedContext* c
   switch (variant) {
     // One case per line of sim/ring_variants.def; the model classes come
     // from the header CMake generates from the same table.
-#define ANESIM_RING_VARIANT(id, name, epoch_bits, space_guard, summary) \
+#define ANESIM_RING_VARIANT(id, name, epoch_bits, space_guard, relatch, summary) \
   case RingVariant::id:                                                  \
     return std::make_unique<VerilatedRing<ANESIM_RING_MODEL_##id>>(context, instance);
 #include "sim/ring_variants.def"

@@ -10,7 +10,7 @@
 namespace anesim {
 
 enum class RingVariant {
-#define ANESIM_RING_VARIANT(id, name, epoch_bits, space_guard, summary) id,
+#define ANESIM_RING_VARIANT(id, name, epoch_bits, space_guard, relatch, summary) id,
 #include "sim/ring_variants.def"
 #undef ANESIM_RING_VARIANT
 };
@@ -21,6 +21,7 @@ struct RingVariantInfo {
   const char* summary;  // one line, for reports
   uint32_t epoch_bits;  // rtl parameter EpochBits
   bool space_guard;     // rtl parameter SpaceGuard
+  bool relatch_at_wrap; // rtl parameter RelatchAtWrap
 };
 
 // Every variant, in table order.

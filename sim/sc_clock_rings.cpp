@@ -52,7 +52,7 @@ struct BoundRing final : RingPins {
 std::unique_ptr<RingPins> bind_ring(RingVariant v, const std::string& name,
                                     sc_core::sc_clock& clk) {
   switch (v) {
-#define ANESIM_RING_VARIANT(id, name_, epoch_bits, space_guard, summary) \
+#define ANESIM_RING_VARIANT(id, name_, epoch_bits, space_guard, relatch, summary) \
   case RingVariant::id:                                                   \
     return std::make_unique<BoundRing<ANESIM_RING_SC_MODEL_##id>>(name, clk);
 #include "sim/ring_variants.def"

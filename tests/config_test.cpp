@@ -67,6 +67,22 @@ TEST_CASE("bad configs name the file, line and field", "[config]") {
              Catch::Contains("fabric.response_latency"));
 }
 
+TEST_CASE("ane.ring_variant: the chip's ring, the default of --variant", "[config][cli]") {
+  CHECK(builtin_config().ane.ring_variant == RingVariant::kBug);
+  CHECK(load_config_file(ANESIM_SOURCE_DIR "/configs/m4.yaml").ane.ring_variant ==
+        RingVariant::kRelatch);
+  // Without --variant a run takes the config's ring; --variant overrides it.
+  const test::Outcome m4 = test::run_anesim(
+      std::string("--lines 0x8000 --cores 1 --json --config ") + ANESIM_SOURCE_DIR "/configs/m4.yaml");
+  const test::Outcome m4_bug = test::run_anesim(std::string("--lines 0x8000 --cores 1 --json --variant bug --config ") +
+                                                ANESIM_SOURCE_DIR "/configs/m4.yaml");
+  REQUIRE(m4.rc == 0);
+  REQUIRE(m4_bug.rc == 0);
+  CHECK(m4.out.find("\"variant\":\"relatch\"") != std::string::npos);
+  CHECK(m4_bug.out.find("\"variant\":\"bug\"") != std::string::npos);
+  CHECK(m4.out != m4_bug.out);
+}
+
 TEST_CASE("a missing config file is reported by name", "[config]") {
   CHECK_THROWS_WITH(load_config_file("/nonexistent/x.yaml"),
                     Catch::Contains("/nonexistent/x.yaml: cannot open config file"));

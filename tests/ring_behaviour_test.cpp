@@ -120,5 +120,40 @@ TEST_CASE("stop-and-go lines per residue follow the page grant", "[rtl][transfer
   CHECK_FALSE(context.gotError());
 }
 
+TEST_CASE("relatch: the load grant aliases, every lap after a wrap streams", "[rtl][transfer]") {
+  // The M4 hypothesis (configs/m4.yaml): the grant latched at load is the
+  // erratum's, and each wrap of the request pointer re-derives it from the
+  // exact count of lines left, so only the lines before the first wrap can
+  // go stop-and-go.
+  VerilatedContext context;
+  context.fatalOnError(false);
+  auto relatch = make_ring(RingVariant::kRelatch, &context, "relatch");
+  auto bug = make_ring(RingVariant::kBug, &context, "bug");
+  std::mt19937 rng(11);
+  for (uint32_t k = 1; k <= 3; ++k) {
+    for (int32_t x : {0, 1, -1, 100, -100, 255, -255, 256, -256}) {
+      const uint32_t lines = static_cast<uint32_t>(int64_t{k} * kRingLines + x);
+      const uint32_t start = (rng() % 64) * kRingLines + (x % 2 == 0 ? 0 : rng() % kRingLines);
+      INFO("k " << k << " x " << x << " start " << start);
+      const TransferCount r = run_transfer(*relatch, start, lines);
+      const TransferCount b = run_transfer(*bug, start, lines);
+      CHECK(r.prefetched + r.demand == lines);
+      CHECK(r.out_of_order == 0);
+      CHECK(r.grant == b.grant);  // the same grant at load
+      // Up to the first wrap as the bug; after it, only the short grant of
+      // the transfer's last lap can leave lines to the demand path.
+      const uint64_t first_lap = std::min<uint64_t>(lines, kRingLines - start % kRingLines);
+      const uint64_t before_wrap = expected_demand(start, static_cast<uint32_t>(first_lap), b.grant);
+      CHECK(r.demand >= before_wrap);
+      CHECK(r.demand <= before_wrap + kPageLines);
+      if (k >= 2 && x == 0) {
+        CHECK(r.demand == kRingLines);      // the first lap, stop-and-go
+        CHECK(b.demand == k * kRingLines);  // the bug: every lap
+      }
+    }
+  }
+  CHECK_FALSE(context.gotError());
+}
+
 }  // namespace
 }  // namespace anesim

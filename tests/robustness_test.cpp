@@ -201,6 +201,8 @@ TEST_CASE("bad config files: file:line:column: field: what, exit 3", "[cli][erro
       {write("huge.yaml", std::string(kMaxConfigBytes + 10, '#')), "config file too large"},
       {write("ctrl.yaml", replaced("clock_mhz: 800", "clock_mhz: \"8\\e00\"")),
        "\\x1b"},
+      {write("ringvar.yaml", replaced("kmem_lines: 1024", "kmem_lines: 1024\n  ring_variant: m5")),
+       "ane.ring_variant: 'm5' is not a variant (bug, fix, "},
       {write("memtarget.yaml", replaced("fabric:\n", "memory:\n  target: dramsys\nfabric:\n")),
        "memory.target: 'dramsys' is not a memory target (lpddr5, fixed_latency)"},
       {write("memextra.yaml",

@@ -32,6 +32,9 @@ constexpr double kCostTolerance = 0.005;
 // model (docs/validation.md, "Core-count invariance").
 class SimulationCache {
  public:
+  // `chip`: the config's own ring (ane.ring_variant), the "before" of every row.
+  explicit SimulationCache(RingVariant chip) : chip_(chip) {}
+  RingVariant chip() const { return chip_; }
   void want(RingVariant v, uint64_t lines) {
     const Key key{v, lines};
     if (times_.count(key) == 0 && queued_.emplace(key, pending_.size()).second) {
@@ -44,7 +47,7 @@ class SimulationCache {
   }
   // Also wants the fix variant where the payload can be in the notch.
   void want_both(uint64_t lines) {
-    want(RingVariant::kBug, lines);
+    want(chip_, lines);
     if (!below_first_lap(lines)) {
       want(RingVariant::kFix, lines);
     }
@@ -74,11 +77,12 @@ class SimulationCache {
   // False below the first lap (never affected) or when the bug costs nothing.
   bool affected(uint64_t lines) const {
     const std::optional<double> fix = fix_time(lines);
-    return fix.has_value() && costs_time(time(RingVariant::kBug, lines), *fix);
+    return fix.has_value() && costs_time(time(chip_, lines), *fix);
   }
 
  private:
   using Key = std::pair<RingVariant, uint64_t>;
+  RingVariant chip_;
   std::map<Key, double> times_;
   std::map<Key, size_t> queued_;
   std::vector<SimPoint> pending_;
@@ -102,7 +106,7 @@ void choose_remedy(TransferAdvice& a, uint32_t eb, const SimulationCache& sims) 
     for (uint64_t c : chunks) {
       lines.push_back(payload_lines(c, t.cout, eb));
       clears = clears && !sims.affected(lines.back());
-      total += sims.time(RingVariant::kBug, lines.back());
+      total += sims.time(sims.chip(), lines.back());
     }
     if (!clears) continue;
     if (total < a.time_us_before) {
@@ -124,7 +128,7 @@ void choose_remedy(TransferAdvice& a, uint32_t eb, const SimulationCache& sims) 
   const std::optional<uint64_t> pad = padded_cin(t.cin, t.cout, eb);
   if (pad) {
     const uint64_t lines = payload_lines(*pad, t.cout, eb);
-    const double time = sims.time(RingVariant::kBug, lines);
+    const double time = sims.time(sims.chip(), lines);
     if (!sims.affected(lines) && time < a.time_us_after) {
       a.padding_cin = pad;
       a.padding_lines = lines;
@@ -204,9 +208,10 @@ AdviceResult advise_transfers(const std::vector<Transfer>& transfers, uint32_t e
                               const ModelConfig& cfg, const AdviceSettings& settings) {
   AdviceResult result;
   result.config_name = cfg.source;
+  result.chip = cfg.ane.ring_variant;
   result.ane_cores = cfg.ane.cores;
   result.element_bytes = element_bytes;
-  SimulationCache sims;
+  SimulationCache sims(cfg.ane.ring_variant);
   for (const Transfer& t : transfers) {
     TransferAdvice a;
     a.transfer = t;
@@ -224,7 +229,7 @@ AdviceResult advise_transfers(const std::vector<Transfer>& transfers, uint32_t e
 
   // Second round: every candidate split and the padding of the affected rows.
   for (TransferAdvice& a : result.rows) {
-    a.time_us_before = sims.time(RingVariant::kBug, a.lines_per_core);
+    a.time_us_before = sims.time(sims.chip(), a.lines_per_core);
     a.time_us_fix = sims.fix_time(a.lines_per_core);
     a.affected = sims.affected(a.lines_per_core);
     a.chunk_cin = {a.transfer.cin};

@@ -95,6 +95,7 @@ struct AdviceSettings {
 
 struct AdviceResult {
   std::string config_name;
+  RingVariant chip = RingVariant::kBug;  // the config's ring: every "before" time
   uint32_t ane_cores = 16;
   uint32_t element_bytes = 2;
   std::vector<TransferAdvice> rows;

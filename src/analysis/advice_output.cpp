@@ -67,6 +67,7 @@ std::string table_text(const AdviceResult& r) {
 // affected transfer keeps split 1.
 // Transfers of the same shape share one note ("q_proj, o_proj: ...").
 std::string remedy_notes(const AdviceResult& r) {
+  const char* chip = variant_name(r.chip);
   std::vector<std::pair<std::string, const TransferAdvice*>> groups;
   for (const TransferAdvice& a : r.rows) {
     auto same = [&a](const auto& g) {
@@ -87,23 +88,23 @@ std::string remedy_notes(const AdviceResult& r) {
       case AdviceKind::kNotAffected:
         break;
       case AdviceKind::kSplit:
-        out += fmt::format("  {}: bug {:.2f} us vs fix {:.2f} us (+{:.1f} %); split Cin {} into "
+        out += fmt::format("  {}: {} {:.2f} us vs fix {:.2f} us (+{:.1f} %); split Cin {} into "
                            "{} (lines/core {}): {:.2f} us\n",
-                           name, a.time_us_before, *a.time_us_fix, 100 * cost, a.transfer.cin,
+                           name, chip, a.time_us_before, *a.time_us_fix, 100 * cost, a.transfer.cin,
                            joined(a.chunk_cin, " + "), joined(a.chunk_lines, ", "),
                            a.time_us_after);
         break;
       case AdviceKind::kSplitSlower:
-        out += fmt::format("  {}: bug {:.2f} us vs fix {:.2f} us (+{:.1f} %); the fewest chunks "
+        out += fmt::format("  {}: {} {:.2f} us vs fix {:.2f} us (+{:.1f} %); the fewest chunks "
                            "that clear the notch ({}) take {:.2f} us, more than the notch costs: "
                            "no split advised\n",
-                           name, a.time_us_before, *a.time_us_fix, 100 * cost, a.clearing_split,
+                           name, chip, a.time_us_before, *a.time_us_fix, 100 * cost, a.clearing_split,
                            a.clearing_split_time_us);
         break;
       case AdviceKind::kNoSplitClears:
-        out += fmt::format("  {}: bug {:.2f} us vs fix {:.2f} us (+{:.1f} %); no split into 2..{} "
+        out += fmt::format("  {}: {} {:.2f} us vs fix {:.2f} us (+{:.1f} %); no split into 2..{} "
                            "chunks clears the notch\n",
-                           name, a.time_us_before, *a.time_us_fix, 100 * cost, kMaxAdviceSplit);
+                           name, chip, a.time_us_before, *a.time_us_fix, 100 * cost, kMaxAdviceSplit);
         break;
     }
     if (a.padding_cin) {
@@ -208,8 +209,9 @@ std::string model_advice_text(const ModelAdvice& r) {
   std::string out = fmt::format("anesim advise: {} ({}), {} layers, {}\n", m.display_name, m.source,
                                 m.layers, element_name(m.element_bytes));
   out += machine_line(r.advice);
-  out += "Per transfer (count = transfers per decoded token; times per transfer, bug variant "
-         "before, advised split after):\n";
+  out += fmt::format("Per transfer (count = transfers per decoded token; times per transfer, "
+                     "{} variant before, advised split after):\n",
+                     variant_name(r.advice.chip));
   out += table_text(r.advice);
   out += remedy_notes(r.advice);
   out += "Per decoded token:\n";
@@ -244,7 +246,9 @@ std::string shape_advice_text(const AdviceResult& r) {
   out += machine_line(r);
   out += table_text(r);
   const std::string notes = remedy_notes(r);
-  return out + (notes.empty() ? "Not affected: the bug variant is as fast as the fix.\n" : notes);
+  return out + (notes.empty() ? fmt::format("Not affected: the {} variant is as fast as the fix.\n",
+                                            variant_name(r.chip))
+                              : notes);
 }
 
 std::string advice_csv(const AdviceResult& r) {

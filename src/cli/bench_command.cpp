@@ -33,8 +33,8 @@ CLI::App* add_bench_command(CLI::App& app, BenchOptions& opt) {
 }
 
 int bench_command(const BenchOptions& opt) {
-  const RingVariant variant = parse_variant_option(opt.variant, "--variant");
   const ModelConfig cfg = load_machine(opt.config);
+  const RingVariant variant = resolve_variant(opt.variant, cfg);
   if (cfg.memory.target != MemoryTarget::kLpddr5) {
     // The bench times the built-in coupling against the built-in target's sockets.
     throw UsageError(fmt::format("bench: {} selects memory.target fixed_latency; the bench "

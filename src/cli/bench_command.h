@@ -7,11 +7,12 @@
 #include <string>
 
 #include "sim/ring_variant.h"
+#include "src/cli/shared_options.h"
 
 namespace anesim {
 
 struct BenchOptions {
-  std::string variant = variant_name(RingVariant::kBug);
+  VariantOption variant;  // default: the config's ane.ring_variant
   std::string lines = "0x4000";
   std::string config;
   bool json = false;

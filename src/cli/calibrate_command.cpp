@@ -106,18 +106,18 @@ CLI::App* add_calibrate_command(CLI::App& app, CalibrateOptions& opt) {
 
 int calibrate_command(const CalibrateOptions& opt) {
   CalibrationSpec spec;
-  spec.variant = parse_variant_option(opt.variant, "--variant");
   spec.jobs = parse_jobs(opt.jobs);
   spec.max_evaluations = static_cast<unsigned>(parse_count(opt.max_evals, "--max-evals", 1, 100000));
   spec.cross_validate = !opt.no_cv;
   if (!opt.fit_cores.empty()) {
     spec.fit_cores = static_cast<uint32_t>(parse_count(opt.fit_cores, "--fit-cores", 1, 16));
   }
+  // A bad base exits 3 before anything runs; its ring is the default variant.
+  spec.variant = resolve_variant(opt.variant, load_machine(opt.config));
   if (opt.config.empty()) {
     spec.base_text = kBuiltinConfigYaml;
     spec.base_origin = "<built-in m3-air>";
   } else {
-    load_machine(opt.config);  // a bad base exits 3 before anything runs
     std::string why;
     spec.base_text = *read_text_file(opt.config, kMaxConfigBytes, "config file", why);
     spec.base_origin = opt.config;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "sim/ring_variant.h"
+#include "src/cli/shared_options.h"
 
 namespace anesim {
 
@@ -16,7 +17,7 @@ struct CalibrateOptions {
   std::vector<std::string> free;  // KEY=LO:HI
   std::string config;             // the base description (default: built-in M3 Air)
   std::string out;
-  std::string variant = variant_name(RingVariant::kBug);
+  VariantOption variant;  // default: the config's ane.ring_variant
   std::string max_evals = "150";
   bool no_cv = false;
   std::string fit_cores;  // empty: as recorded

@@ -83,7 +83,6 @@ int present_replay(const ReplayResult& r, const ReplayOptions& opt) {
 }
 
 int replay_command(const ReplayOptions& opt) {
-  const RingVariant variant = parse_variant_option(opt.variant, "--variant");
   const unsigned jobs = parse_jobs(opt.jobs);
   std::optional<Shard> shard;
   if (!opt.shard.empty()) {
@@ -98,6 +97,7 @@ int replay_command(const ReplayOptions& opt) {
   }
   check_replay_outputs(opt);
   const ModelConfig cfg = load_machine(opt.config);
+  const RingVariant variant = resolve_variant(opt.variant, cfg);
 
   std::vector<Trace> traces;
   for (const std::string& f : opt.files) {

@@ -8,13 +8,14 @@
 #include <vector>
 
 #include "sim/ring_variant.h"
+#include "src/cli/shared_options.h"
 #include "src/analysis/replay.h"
 
 namespace anesim {
 
 struct ReplayOptions {
   std::vector<std::string> files;
-  std::string variant = variant_name(RingVariant::kBug);
+  VariantOption variant;  // default: the config's ane.ring_variant
   std::string config;
   bool json = false;
   std::string csv;

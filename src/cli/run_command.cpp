@@ -119,8 +119,8 @@ void add_run_options(CLI::App& app, RunOptions& opt) {
 
 int run_command(const RunOptions& opt) {
   RunRequest request;
-  request.variant = parse_variant_option(opt.variant, "--variant");
   const ModelConfig cfg = load_machine(opt.config);
+  request.variant = resolve_variant(opt.variant, cfg);
   Workload& w = request.workload;
   // The hierarchy does not depend on the transfer's size.
   w.lines_per_core = opt.print_hierarchy && !opt.size.given() ? 1 : parse_size(opt.size);

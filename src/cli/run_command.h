@@ -10,7 +10,7 @@
 namespace anesim {
 
 struct RunOptions {
-  std::string variant = variant_name(RingVariant::kBug);
+  VariantOption variant;  // default: the config's ane.ring_variant
   SizeOptions size;
   std::string cores;
   std::string split = "1";

@@ -41,16 +41,34 @@ unsigned parse_jobs(const std::string& text) {
   return static_cast<unsigned>(parse_count(text, "--jobs", 1, 256));
 }
 
-// The help shows the default the options struct starts with.
-void add_variant_option(CLI::App& cmd, std::string& variant) {
-  cmd.add_option("--variant", variant,
-                 fmt::format("ring variant: {} (default {})", variant_choices(), variant));
+void add_variant_option(CLI::App& cmd, VariantOption& variant) {
+  cmd.add_option("--variant", variant.text,
+                 fmt::format("ring variant: {} (default: the config's ane.ring_variant, bug "
+                             "for the M3 Air)",
+                             variant_choices()))
+      ->each([&variant](const std::string&) { variant.given = true; });
 }
 
-void add_variants_option(CLI::App& cmd, std::string& variants) {
-  cmd.add_option("--variants", variants,
-                 fmt::format("ring variants, comma separated, of: {} (default {})",
-                             variant_choices(), variants));
+void add_variants_option(CLI::App& cmd, VariantOption& variants) {
+  cmd.add_option("--variants", variants.text,
+                 fmt::format("ring variants, comma separated, of: {} (default: the config's "
+                             "ane.ring_variant and fix)",
+                             variant_choices()))
+      ->each([&variants](const std::string&) { variants.given = true; });
+}
+
+RingVariant resolve_variant(const VariantOption& variant, const ModelConfig& cfg) {
+  return variant.given ? parse_variant_option(variant.text, "--variant") : cfg.ane.ring_variant;
+}
+
+std::vector<RingVariant> resolve_variants(const VariantOption& variants, const ModelConfig& cfg) {
+  if (variants.given) {
+    return parse_variant_list(variants.text, "--variants");
+  }
+  if (cfg.ane.ring_variant == RingVariant::kFix) {
+    return {RingVariant::kFix};
+  }
+  return {cfg.ane.ring_variant, RingVariant::kFix};
 }
 
 std::string variant_list_text(const std::vector<RingVariant>& variants) {

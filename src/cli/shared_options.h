@@ -33,8 +33,16 @@ void add_jobs_option(CLI::App& cmd, std::string& jobs);
 unsigned parse_jobs(const std::string& text);
 
 // --variant NAME (one) and --variants A,B (several), names from the table.
-void add_variant_option(CLI::App& cmd, std::string& variant);
-void add_variants_option(CLI::App& cmd, std::string& variants);
+// --variant / --variants as typed; without them the config's ane.ring_variant
+// (the chip's own ring; with --variants, beside fix).
+struct VariantOption {
+  std::string text;
+  bool given = false;
+};
+void add_variant_option(CLI::App& cmd, VariantOption& variant);
+void add_variants_option(CLI::App& cmd, VariantOption& variants);
+RingVariant resolve_variant(const VariantOption& variant, const ModelConfig& cfg);
+std::vector<RingVariant> resolve_variants(const VariantOption& variants, const ModelConfig& cfg);
 RingVariant parse_variant_option(const std::string& text, const std::string& option);
 std::vector<RingVariant> parse_variant_list(const std::string& text, const std::string& option);
 // "bug,fix": the names as --variants takes them.

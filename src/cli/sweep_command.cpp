@@ -153,7 +153,7 @@ int sweep_command(const SweepOptions& opt) {
   spec.jobs = parse_jobs(opt.jobs);
   spec.config = opt.config;
   const ModelConfig cfg = load_machine(opt.config);
-  spec.variants = parse_variant_list(opt.variants, "--variants");
+  spec.variants = resolve_variants(opt.variants, cfg);
   spec.cores = parse_cores(opt.cores, cfg);
   spec.split = static_cast<uint32_t>(parse_count(opt.split, "--split", 1, UINT32_MAX));
   spec.base_line = static_cast<uint32_t>(parse_count(opt.base_line, "--base-line", 0, UINT32_MAX));

@@ -15,7 +15,7 @@ struct SweepOptions {
   std::string laps = "1";
   SizeOptions size;
   std::string cores, split = "1", base_line = "0";
-  std::string variants = variant_list_text({RingVariant::kBug, RingVariant::kFix});
+  VariantOption variants;  // default: the config's ane.ring_variant and fix
   std::string config;
   std::string csv, plot, plot_time, plot_spectrum;
   bool fft = false;

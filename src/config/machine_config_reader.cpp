@@ -94,6 +94,15 @@ static ModelConfig parse_document(const std::string& text, const std::string& or
   cfg.ane.task_dispatch_cycles = static_cast<uint32_t>(ane.integer("task_dispatch_cycles", 0, UINT32_MAX));
   cfg.ane.launch_overhead_cycles =
       static_cast<uint32_t>(ane.integer("launch_overhead_cycles", 0, UINT32_MAX));
+  if (ane.has("ring_variant")) {  // optional: the M3 Air's erratum by default
+    const std::string name = ane.text("ring_variant");
+    const std::optional<RingVariant> variant = find_variant(name);
+    if (!variant) {
+      ane.fail(ane.mark_of("ring_variant"), "ane.ring_variant",
+               fmt::format("'{}' is not a variant ({})", printable(name), variant_choices()));
+    }
+    cfg.ane.ring_variant = *variant;
+  }
   ane.reject_unknown(kKeysHint);
 
   YamlSection power = top.child("power");
