@@ -8,6 +8,8 @@
 #   RING_VARIANT_<name>_EPOCH     EpochBits
 #   RING_VARIANT_<name>_GUARD     SpaceGuard (0 or 1)
 #   RING_VARIANT_<name>_RELATCH   RelatchAtWrap (0 or 1)
+#   RING_VARIANT_<name>_GPARAMS   the Verilator -G options setting all three
+#                                 (every verilate() and lint call uses them)
 #   RING_VARIANT_<name>_STARVES   1 unless 14 + EpochBits > 32 (docs/formal.md)
 function(anesim_read_ring_variants def_file)
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${def_file})
@@ -37,6 +39,8 @@ function(anesim_read_ring_variants def_file)
     set(RING_VARIANT_${name}_EPOCH ${epoch} PARENT_SCOPE)
     set(RING_VARIANT_${name}_GUARD ${guard} PARENT_SCOPE)
     set(RING_VARIANT_${name}_RELATCH ${relatch} PARENT_SCOPE)
+    set(RING_VARIANT_${name}_GPARAMS -GEpochBits=${epoch} -GSpaceGuard=1'b${guard}
+        -GRelatchAtWrap=1'b${relatch} PARENT_SCOPE)
     set(RING_VARIANT_${name}_STARVES ${starves} PARENT_SCOPE)
   endforeach()
   if(NOT names)
