@@ -41,7 +41,7 @@ void Lpddr5ChannelModule::end_of_elaboration() {
 
 DramModule::DramModule(sc_core::sc_module_name name, const ModelConfig& cfg,
                        const std::vector<Lpddr5Target*>& targets)
-    : sc_module(name), targets_(targets) {
+    : sc_module(name) {
   for (uint32_t ch = 0; ch < cfg.dram.channels; ++ch) {
     const std::string child = fmt::format("ch{}", ch);
     if (cfg.memory.target == MemoryTarget::kFixedLatency) {
@@ -64,10 +64,8 @@ tlm::tlm_target_socket<>* DramModule::socket(uint32_t ch) {
 }
 
 ClockedTarget* DramModule::clocked(uint32_t ch) {
-  if (!fixed_.empty() || targets_.empty()) {
-    return nullptr;
-  }
-  return targets_[ch];
+  // A built-in target is clocked by the cycle loop; the example is not.
+  return fixed_.empty() ? lpddr5_[ch]->target() : nullptr;
 }
 
 }  // namespace anesim

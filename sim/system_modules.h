@@ -71,6 +71,7 @@ class Lpddr5ChannelModule : public sc_core::sc_module {
   Lpddr5ChannelModule(sc_core::sc_module_name name, Lpddr5Target* target);
   const char* kind() const override { return "anesim::Lpddr5Channel"; }
   tlm::tlm_target_socket<>* socket() { return socket_.get(); }
+  Lpddr5Target* target() { return target_; }
 
  private:
   void end_of_elaboration() override;
@@ -96,7 +97,6 @@ class DramModule : public sc_core::sc_module {
  private:
   std::vector<std::unique_ptr<Lpddr5ChannelModule>> lpddr5_;
   std::vector<std::unique_ptr<FixedLatencyMemory>> fixed_;
-  std::vector<Lpddr5Target*> targets_;
 };
 
 }  // namespace anesim
