@@ -17,7 +17,8 @@ uint64_t minimum_cycles(const ModelConfig& cfg, const RunSpec& spec) {
   for (const auto& tasks : spec.tasks) {
     uint64_t cycles = 0;
     for (const Task& t : tasks) {
-      cycles += cfg.ane.task_dispatch_cycles + uint64_t{t.lines} * cfg.fabric.port_cycles_per_line;
+      cycles += cfg.ane.task_dispatch_cycles +
+                static_cast<uint64_t>(std::floor(t.lines * cfg.fabric.port_cycles_per_line));
     }
     busiest = std::max(busiest, cycles);
   }

@@ -1,6 +1,7 @@
 #include "sim/credit_fabric.h"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 #include "sim/tlm_memory.h"
@@ -13,6 +14,8 @@ CreditFabric::CreditFabric(const ModelConfig& cfg, uint32_t cores, MemoryCouplin
       map_(cfg.dram),
       channels_(cfg.dram.channels, Lpddr5Channel(cfg.dram)),
       credits_(cores, cfg.fabric.credits_per_core),
+      port_step_(static_cast<uint64_t>(std::llround(cfg.fabric.port_cycles_per_line * kPortScale))),
+      port_next_(cores, 0),
       port_free_(cores, 0),
       ingress_(cfg.dram.channels) {
   if (memory == MemoryCoupling::kBuiltin && cfg.memory.target != MemoryTarget::kLpddr5) {
@@ -49,7 +52,11 @@ void CreditFabric::tick_tlm(uint32_t ch, uint64_t now) {
 
 void CreditFabric::send(const LineRequest& req, uint64_t now) {
   --credits_[req.core];
-  port_free_[req.core] = now + cfg_.port_cycles_per_line;
+  // A port sending as soon as it is free carries the fraction of a cycle it
+  // is owed; one that was idle starts from now (whole cycles: now + N).
+  uint64_t& next = port_next_[req.core];
+  next = (now == port_free_[req.core] ? next : now * kPortScale) + port_step_;
+  port_free_[req.core] = (next + kPortScale - 1) / kPortScale;
   const uint64_t due = now + cfg_.request_latency;
   if (req.stamps != nullptr) {
     req.stamps->sent = now;

@@ -1,7 +1,9 @@
 // The request fabric between the 16 cores and the LPDDR5 channels.
 //  * Each core holds `credits_per_core` request credits; a request spends one
 //    and its response returns it (credit-based flow control, no drops).
-//  * Each core's port accepts one line every `port_cycles_per_line` cycles.
+//  * Each core's port accepts one line every `port_cycles_per_line` cycles;
+//    a fractional rate is kept exactly in fixed point, so a port of 13.5
+//    cycles per line alternates 13 and 14.
 //  * Requests reach the channel's controller after `request_latency` cycles,
 //    waiting in a per-channel ingress FIFO while the controller queue is full.
 //  * Read data reaches the core's KMem `response_latency` cycles after the
@@ -77,6 +79,10 @@ class CreditFabric {
   DramAddressMap map_;
   std::vector<Lpddr5Channel> channels_;
   std::vector<uint32_t> credits_;
+  // A port's next free time in 1/kPortScale cycles; port_free_ is its ceiling.
+  static constexpr uint64_t kPortScale = 1u << 16;
+  uint64_t port_step_;  // port_cycles_per_line in 1/kPortScale cycles
+  std::vector<uint64_t> port_next_;
   std::vector<uint64_t> port_free_;
   std::deque<Arriving> requests_;  // fixed latency keeps it sorted by due
   std::vector<std::deque<Arriving>> ingress_;

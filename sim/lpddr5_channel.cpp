@@ -5,8 +5,15 @@
 namespace anesim {
 
 Lpddr5Channel::Lpddr5Channel(const DramConfig& cfg)
-    : cfg_(cfg), banks_(cfg.banks), refresh_due_(cfg.t.refi) {
+    : cfg_(cfg),
+      banks_(cfg.banks),
+      refresh_due_(cfg.t.refi),
+      groups_(std::min<uint32_t>(cfg.banks, 8)),  // JEDEC: tREFIpb = tREFI / 8
+      group_interval_(cfg.t.refi / groups_) {
   queue_.reserve(cfg.queue_depth);
+  if (per_bank()) {
+    refresh_due_ = group_interval_;
+  }
 }
 
 void Lpddr5Channel::enqueue(const LineRequest& req, const DramCoord& where, uint64_t now) {
@@ -34,6 +41,10 @@ uint64_t Lpddr5Channel::act_allowed(const Bank& b) const {
 }
 
 Lpddr5Channel::Cmd Lpddr5Channel::next_command(const Pending& p, uint64_t* when) const {
+  if (blocked(p.at.bank)) {
+    *when = kNever;  // its refresh group is being refreshed by force
+    return Cmd::kNone;
+  }
   const Bank& b = banks_[p.at.bank];
   if (b.open && b.row == p.at.row) {
     *when = std::max(b.rd_ok, rd_ok_);
@@ -81,9 +92,131 @@ bool Lpddr5Channel::try_refresh(uint64_t now) {
   return true;
 }
 
+uint32_t Lpddr5Channel::owed_at(uint64_t now) const {
+  if (cfg_.t.refi == 0 || now < refresh_due_) {
+    return owed_;
+  }
+  return owed_ + 1 + static_cast<uint32_t>((now - refresh_due_) / group_interval_);
+}
+
+uint32_t Lpddr5Channel::forced_group(uint32_t owed) const {
+  if (owed < kMaxOwedRefreshes) {
+    return 0;
+  }
+  if (forced_ != 0) {
+    return forced_;
+  }
+  const uint32_t all = (1u << groups_) - 1;
+  return 1 + static_cast<uint32_t>(__builtin_ctz(~refreshed_mask_ & all));
+}
+
+bool Lpddr5Channel::group_queued(uint32_t group) const {
+  for (const Pending& p : queue_) {
+    if (group_of(p.at.bank) == group) {
+      return true;
+    }
+  }
+  return false;
+}
+
+uint64_t Lpddr5Channel::group_ready(uint32_t group) const {
+  uint64_t ready = pbr_ok_;
+  for (uint32_t bank = group; bank < banks_.size(); bank += groups_) {
+    const Bank& b = banks_[bank];
+    ready = std::max(ready, b.open ? b.pre_ok : b.act_ok);
+  }
+  return ready;
+}
+
+void Lpddr5Channel::settle_refresh(uint64_t now) {
+  if (cfg_.t.refi == 0 || now < refresh_due_) {
+    return;
+  }
+  owed_ = owed_at(now);
+  refresh_due_ += (1 + (now - refresh_due_) / group_interval_) * group_interval_;
+  const uint32_t forced = forced_group(owed_);
+  if (forced != forced_) {
+    forced_ = forced;
+    changed();  // the forced group's reads now wait
+  }
+}
+
+bool Lpddr5Channel::try_bank_refresh(uint64_t now) {
+  if (owed_ == 0) {
+    return false;
+  }
+  uint32_t group = groups_;
+  if (forced_ != 0) {
+    group = forced_ - 1;
+    if (group_ready(group) > now) {
+      return false;
+    }
+  } else {
+    for (uint32_t g = 0; g < groups_; ++g) {
+      if ((refreshed_mask_ >> g & 1u) == 0 && group_ready(g) <= now && !group_queued(g)) {
+        group = g;
+        break;
+      }
+    }
+    if (group == groups_) {
+      return false;
+    }
+  }
+  for (uint32_t bank = group; bank < banks_.size(); bank += groups_) {
+    Bank& b = banks_[bank];
+    uint64_t start = now;
+    if (b.open) {  // REFpb needs the bank precharged
+      b.open = false;
+      start += cfg_.t.rp;
+      ++stats_.precharges;
+    }
+    b.act_ok = start + cfg_.t.rfcpb;
+  }
+  pbr_ok_ = now + cfg_.t.pbr2pbr;
+  act_ok_ = std::max(act_ok_, now + cfg_.t.pbr2act);
+  --owed_;
+  refreshed_mask_ |= 1u << group;
+  if (refreshed_mask_ == (1u << groups_) - 1) {
+    refreshed_mask_ = 0;  // a new round
+  }
+  forced_ = 0;
+  forced_ = forced_group(owed_);
+  ++stats_.refreshes;
+  issued(Command::kRefresh, group, now, nullptr);
+  return true;
+}
+
+uint64_t Lpddr5Channel::next_bank_refresh(uint64_t now) const {
+  if (cfg_.t.refi == 0) {
+    return kNever;
+  }
+  const uint32_t owed = owed_at(now);
+  const uint64_t next_due =
+      now < refresh_due_ ? refresh_due_
+                         : refresh_due_ + (1 + (now - refresh_due_) / group_interval_) * group_interval_;
+  if (owed == 0) {
+    return next_due;
+  }
+  const uint32_t forced = forced_group(owed);
+  if (forced != 0) {
+    return std::max(group_ready(forced - 1), now);
+  }
+  // An idle group's refresh, or the moment the debt forces one.
+  uint64_t next = next_due + (kMaxOwedRefreshes - owed - 1) * group_interval_;
+  for (uint32_t g = 0; g < groups_; ++g) {
+    if ((refreshed_mask_ >> g & 1u) == 0 && !group_queued(g)) {
+      next = std::min(next, group_ready(g));
+    }
+  }
+  return std::max(next, now);
+}
+
 uint64_t Lpddr5Channel::next_event(uint64_t now) const {
   if (now < busy_until_) {
     return busy_until_;
+  }
+  if (per_bank()) {
+    return std::max(std::min(next_bank_refresh(now), earliest_command()), now);
   }
   uint64_t next = cfg_.t.refi != 0 ? refresh_due_ : kNever;
   if (refresh_pending(now)) {

@@ -1,6 +1,7 @@
 // One LPDDR5 x16 channel: a read queue, an FR-FCFS open-page controller and
-// per-bank row-buffer state, honouring the JEDEC-style timings of the config.
-// Kernel DMA only reads, so there is no write path.
+// per-bank row-buffer state, honouring the JEDEC-style timings of the config,
+// with all-bank or per-bank refresh. Kernel DMA only reads, so there is no
+// write path.
 #pragma once
 
 #include <array>
@@ -81,8 +82,25 @@ class Lpddr5Channel {
   // A queued read targets this open row.
   bool row_wanted(const DramCoord& at) const;
   Cmd next_command(const Pending& p, uint64_t* when) const;
+  bool per_bank() const { return cfg_.refresh == RefreshMode::kPerBank; }
   bool refresh_pending(uint64_t now) const { return cfg_.t.refi != 0 && now >= refresh_due_; }
   bool try_refresh(uint64_t now);
+
+  // Per-bank refresh. One REFpb falls due every refi / groups cycles; each
+  // round refreshes every group once, in the order the controller likes: it
+  // takes a group no queued read needs, so the refresh hides behind other
+  // banks' work. JEDEC lets it owe up to kMaxOwedRefreshes; then the oldest
+  // unrefreshed group is refreshed even if reads wait for it ("forced").
+  static constexpr uint32_t kMaxOwedRefreshes = 8;
+  uint32_t group_of(uint32_t bank) const { return bank % groups_; }
+  uint32_t owed_at(uint64_t now) const;
+  uint32_t forced_group(uint32_t owed) const;
+  bool group_queued(uint32_t group) const;
+  uint64_t group_ready(uint32_t group) const;  // earliest REFpb by the group's banks
+  bool blocked(uint32_t bank) const { return forced_ != 0 && group_of(bank) + 1 == forced_; }
+  void settle_refresh(uint64_t now);
+  bool try_bank_refresh(uint64_t now);
+  uint64_t next_bank_refresh(uint64_t now) const;
 
   DramConfig cfg_;
   std::vector<Bank> banks_;
@@ -92,6 +110,12 @@ class Lpddr5Channel {
   std::array<uint64_t, 4> last_acts_{};  // tFAW window, oldest first
   uint64_t refresh_due_;
   uint64_t busy_until_ = 0;     // refresh in progress
+  uint32_t groups_;             // per-bank refresh groups (8, or fewer banks)
+  uint64_t group_interval_;     // refi / groups_
+  uint32_t owed_ = 0;           // REFpb due and not issued
+  uint32_t refreshed_mask_ = 0; // groups refreshed in this round
+  uint64_t pbr_ok_ = 0;         // tPBR2PBR
+  uint32_t forced_ = 0;         // 1 + the group being forced, or 0
   DramStats stats_;
   Command last_cmd_ = Command::kNone;
   uint64_t last_cmd_cycle_ = kNever;
@@ -122,11 +146,16 @@ void Lpddr5Channel::tick(uint64_t now, Done&& done) {
   if (now < busy_until_) {
     return;
   }
-  if (refresh_pending(now)) {
+  if (per_bank()) {
+    settle_refresh(now);
+  } else if (refresh_pending(now)) {
     try_refresh(now);
     return;
   }
   if (earliest_command() > now) {
+    if (per_bank()) {
+      try_bank_refresh(now);
+    }
     return;  // no request can take a command yet
   }
   // First ready: the oldest request whose row is open and whose RD is legal.
@@ -149,6 +178,11 @@ void Lpddr5Channel::tick(uint64_t now, Done&& done) {
       done(p.req, now + cfg_.t.rl + cfg_.t.burst);
       return;
     }
+  }
+  // A refresh owed goes before opening rows: it takes a group no queued
+  // read needs (or the forced one, which reads already wait for).
+  if (per_bank() && try_bank_refresh(now)) {
+    return;
   }
   // Then first come: open or close a row for the oldest request that can
   // make progress now.

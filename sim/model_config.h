@@ -21,9 +21,18 @@ struct DramTimings {
   uint32_t ccd = 0;      // RD to RD, same channel
   uint32_t rrd = 0;      // ACT to ACT, different banks
   uint32_t faw = 0;      // window holding at most four ACTs
-  uint32_t refi = 0;     // all-bank refresh interval (0 disables refresh)
-  uint32_t rfc = 0;      // all-bank refresh cycle time
+  uint32_t refi = 0;     // refresh interval: every bank once per refi (0 disables refresh)
+  uint32_t rfc = 0;      // all-bank refresh cycle time (tRFCab)
+  uint32_t rfcpb = 0;    // per-bank refresh cycle time (tRFCpb)
+  uint32_t pbr2pbr = 0;  // per-bank REF to per-bank REF, other banks
+  uint32_t pbr2act = 0;  // per-bank REF to ACT, other banks
 };
+
+// How the controller refreshes. All-bank (REFab) stops the whole channel
+// for tRFCab every tREFI. Per-bank (REFpb) refreshes one refresh group
+// (a bank pair in LPDDR5's 16-bank mode) every tREFI/8, and the controller
+// picks a group no queued read needs, so reads rarely wait for a refresh.
+enum class RefreshMode : uint8_t { kAllBank, kPerBank };
 
 struct DramConfig {
   std::string preset;           // a name for reports, e.g. "LPDDR5-6400"
@@ -35,6 +44,7 @@ struct DramConfig {
   uint32_t queue_depth = 0;     // controller read-queue entries per channel
   bool bank_xor_hash = true;    // permutation-based bank interleaving
   bool close_page = true;       // precharge after a read unless a queued read hits the row
+  RefreshMode refresh = RefreshMode::kAllBank;
   DramTimings t;
 };
 
@@ -43,7 +53,7 @@ struct FabricConfig {
   uint32_t request_latency = 0;   // core port to controller queue, cycles
   uint32_t response_latency = 0;  // controller data to KMem, cycles
   uint32_t credits_per_core = 0;  // outstanding line requests a core may hold
-  uint32_t port_cycles_per_line = 0;  // per-core port: one line every N cycles
+  double port_cycles_per_line = 0;  // per-core port: one line every N cycles (N may be fractional)
 };
 
 struct AneConfig {

@@ -51,6 +51,15 @@ static ModelConfig parse_document(const std::string& text, const std::string& or
   cfg.dram.queue_depth = static_cast<uint32_t>(dram.integer("queue_depth", 1, 65536));
   cfg.dram.bank_xor_hash = dram.boolean("bank_xor_hash");
   cfg.dram.close_page = dram.boolean("close_page");
+  if (dram.has("refresh")) {  // optional: all-bank by default
+    const std::string mode = dram.text("refresh");
+    if (mode == "per_bank") {
+      cfg.dram.refresh = RefreshMode::kPerBank;
+    } else if (mode != "all_bank") {
+      dram.fail(dram.mark_of("refresh"), "dram.refresh",
+                fmt::format("'{}' is not a refresh mode (all_bank, per_bank)", printable(mode)));
+    }
+  }
   {
     YamlSection t = dram.child("timings");
     DramTimings& d = cfg.dram.t;
@@ -71,6 +80,27 @@ static ModelConfig parse_document(const std::string& text, const std::string& or
                          "(set refi: 0 to disable refresh)",
                          d.rfc, d.refi));
     }
+    // Per-bank refresh timings: required with dram.refresh: per_bank and
+    // refused without it (they would be silently unused).
+    const bool per_bank = cfg.dram.refresh == RefreshMode::kPerBank;
+    for (const char* key : {"rfcpb", "pbr2pbr", "pbr2act"}) {
+      if (!per_bank && t.has(key)) {
+        t.fail(t.mark_of(key), fmt::format("dram.timings.{}", key),
+               "is a per-bank refresh timing; set dram.refresh: per_bank to use it");
+      }
+    }
+    if (per_bank) {
+      d.rfcpb = t.positive32("rfcpb");
+      d.pbr2pbr = t.positive32("pbr2pbr");
+      d.pbr2act = static_cast<uint32_t>(t.integer("pbr2act", 0, UINT32_MAX));
+      // One REFpb per refresh group (8) per refi: each must fit its slot.
+      if (d.refi != 0 && (d.rfcpb >= d.refi / 8 || d.pbr2pbr >= d.refi / 8)) {
+        t.fail(t.mark_of("rfcpb"), "dram.timings.rfcpb",
+               fmt::format("{} (or pbr2pbr {}) is not less than refi / 8 ({}): the channel "
+                           "could not refresh every bank once per refi",
+                           d.rfcpb, d.pbr2pbr, d.refi / 8));
+      }
+    }
     t.reject_unknown(kKeysHint);
   }
   dram.reject_unknown(kKeysHint);
@@ -83,7 +113,7 @@ static ModelConfig parse_document(const std::string& text, const std::string& or
   cfg.fabric.request_latency = fabric.positive32("request_latency");
   cfg.fabric.response_latency = fabric.positive32("response_latency");
   cfg.fabric.credits_per_core = fabric.positive32("credits_per_core");
-  cfg.fabric.port_cycles_per_line = fabric.positive32("port_cycles_per_line");
+  cfg.fabric.port_cycles_per_line = fabric.positive_real("port_cycles_per_line", 1, 1e6);
   fabric.reject_unknown(kKeysHint);
 
   YamlSection ane = top.child("ane");
