@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -54,7 +55,17 @@ FreeParameter parse_free(const std::string& item, const CalibrationSpec& spec) {
   } catch (const ConfigError& e) {
     throw UsageError(fmt::format("--free {}: {}", printable(item, 60), e.what()));
   }
-  p.integer = base.find_first_of(".eE") == std::string::npos;
+  // Whole-number keys are fitted in whole steps: a key is one if the machine
+  // description refuses a fraction there (not if its present value is whole).
+  const double fraction = std::min(std::floor((p.lo + p.hi) / 2) + 0.5, p.hi);
+  try {
+    parse_config(with_config_values(spec.base_text, spec.base_origin,
+                                    {{p.key, fmt::format("{}", fraction)}}),
+                 spec.base_origin);
+    p.integer = fraction == std::floor(fraction);
+  } catch (const ConfigError&) {
+    p.integer = true;
+  }
   return p;
 }
 
