@@ -58,10 +58,16 @@ bool same_line_log(const RunResult& a, const RunResult& b) {
 
 TEST_CASE("tlm: both couplings give identical results, every transaction by the protocol",
           "[tlm]") {
-  for (const char* config : {"", "configs/m3-air.yaml"}) {
-    const ModelConfig cfg = *config == '\0'
-                                ? builtin_config()
-                                : load_config_file(std::string(ANESIM_SOURCE_DIR) + "/" + config);
+  // The shipped configs, and one whose shallow controller queues fill up
+  // under 16 cores so that END_REQ back-pressure is exercised (per-bank
+  // refresh leaves the shipped queues room to spare).
+  ModelConfig shallow = builtin_config();
+  shallow.dram.queue_depth = 2;
+  for (const char* config : {"", "configs/m3-air.yaml", "queue_depth 2"}) {
+    const std::string name = config;
+    const ModelConfig cfg = name.empty()                ? builtin_config()
+                            : name == "queue_depth 2" ? shallow
+                                                        : load_config_file(std::string(ANESIM_SOURCE_DIR) + "/" + config);
     for (RingVariant v : {RingVariant::kBug, RingVariant::kFix}) {
       for (uint32_t cores : {1u, 16u}) {
         for (uint32_t split : {1u, 4u}) {
@@ -77,9 +83,8 @@ TEST_CASE("tlm: both couplings give identical results, every transaction by the 
           CHECK(checker.all_done());
           CHECK(checker.begun_ == direct.dram.reads);
           CHECK(checker.completed_ == checker.begun_);
-          if (cores == 16) {
-            // 16 cores fill the controller queues: END_REQ back-pressure is exercised.
-            CHECK(checker.deferred_ > 0);
+          if (cores == 16 && cfg.dram.queue_depth == 2) {
+            CHECK(checker.deferred_ > 0);  // END_REQ withheld: the queues filled
           }
         }
       }

@@ -62,7 +62,20 @@ std::string with_config_values(const std::string& text, const std::string& origi
   std::string out = text;
   for (const auto& [key, value] : values) {
     const ValueSpan span = value_span(out, origin, key);
-    out.replace(span.begin, span.end - span.begin, value);
+    // Keep a comment after the value in its column: a longer value takes
+    // spaces from the gap (leaving one), a shorter one gives them back.
+    const size_t old_size = span.end - span.begin;
+    size_t gap = 0;
+    while (span.end + gap < out.size() && out[span.end + gap] == ' ') {
+      ++gap;
+    }
+    const bool comment = span.end + gap < out.size() && out[span.end + gap] == '#' && gap > 0;
+    out.replace(span.begin, old_size, value);
+    if (comment) {
+      const size_t after = span.begin + value.size();
+      const size_t want = old_size + gap > value.size() + 1 ? old_size + gap - value.size() : 1;
+      out.replace(after, gap, want, ' ');
+    }
   }
   return out;
 }
