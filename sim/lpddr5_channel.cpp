@@ -180,7 +180,7 @@ bool Lpddr5Channel::try_bank_refresh(uint64_t now) {
     refreshed_mask_ = 0;  // a new round
   }
   forced_ = 0;
-  forced_ = forced_group(owed_);
+  forced_ = forced_group(owed_);  // a debt still at the limit forces the next group
   ++stats_.refreshes;
   issued(Command::kRefresh, group, now, nullptr);
   return true;

@@ -89,8 +89,10 @@ class Lpddr5Channel {
   // Per-bank refresh. One REFpb falls due every refi / groups cycles; each
   // round refreshes every group once, in the order the controller likes: it
   // takes a group no queued read needs, so the refresh hides behind other
-  // banks' work. JEDEC lets it owe up to kMaxOwedRefreshes; then the oldest
-  // unrefreshed group is refreshed even if reads wait for it ("forced").
+  // banks' work. JEDEC lets it owe up to kMaxOwedRefreshes; then the
+  // lowest-numbered group not yet refreshed in this round is refreshed even
+  // if reads wait for it ("forced"). A group is the banks b, b + groups, ...
+  // (a bank pair in LPDDR5's 16-bank mode).
   static constexpr uint32_t kMaxOwedRefreshes = 8;
   uint32_t group_of(uint32_t bank) const { return bank % groups_; }
   uint32_t owed_at(uint64_t now) const;
