@@ -12,12 +12,13 @@ Lpddr5Channel::Lpddr5Channel(const DramConfig& cfg)
       group_interval_(cfg.t.refi / groups_) {
   queue_.reserve(cfg.queue_depth);
   if (per_bank()) {
-    refresh_due_ = group_interval_;
+    refresh_due_ = cfg.t.refi != 0 ? group_interval_ : kNever;
   }
 }
 
 void Lpddr5Channel::enqueue(const LineRequest& req, const DramCoord& where, uint64_t now) {
   queue_.push_back(Pending{req, where, now});
+  ++queued_in_group_[group_of(where.bank)];
   changed();
 }
 
@@ -110,13 +111,17 @@ uint32_t Lpddr5Channel::forced_group(uint32_t owed) const {
   return 1 + static_cast<uint32_t>(__builtin_ctz(~refreshed_mask_ & all));
 }
 
-bool Lpddr5Channel::group_queued(uint32_t group) const {
-  for (const Pending& p : queue_) {
-    if (group_of(p.at.bank) == group) {
-      return true;
+uint64_t Lpddr5Channel::idle_group_ready() const {
+  if (!idle_group_valid_) {
+    idle_group_ready_ = kNever;
+    for (uint32_t g = 0; g < groups_; ++g) {
+      if ((refreshed_mask_ >> g & 1u) == 0 && !group_queued(g)) {
+        idle_group_ready_ = std::min(idle_group_ready_, group_ready(g));
+      }
     }
+    idle_group_valid_ = true;
   }
-  return false;
+  return idle_group_ready_;
 }
 
 uint64_t Lpddr5Channel::group_ready(uint32_t group) const {
@@ -152,6 +157,9 @@ bool Lpddr5Channel::try_bank_refresh(uint64_t now) {
       return false;
     }
   } else {
+    if (idle_group_ready() > now) {
+      return false;
+    }
     for (uint32_t g = 0; g < groups_; ++g) {
       if ((refreshed_mask_ >> g & 1u) == 0 && group_ready(g) <= now && !group_queued(g)) {
         group = g;
@@ -202,13 +210,8 @@ uint64_t Lpddr5Channel::next_bank_refresh(uint64_t now) const {
     return std::max(group_ready(forced - 1), now);
   }
   // An idle group's refresh, or the moment the debt forces one.
-  uint64_t next = next_due + (kMaxOwedRefreshes - owed - 1) * group_interval_;
-  for (uint32_t g = 0; g < groups_; ++g) {
-    if ((refreshed_mask_ >> g & 1u) == 0 && !group_queued(g)) {
-      next = std::min(next, group_ready(g));
-    }
-  }
-  return std::max(next, now);
+  const uint64_t forced_at = next_due + (kMaxOwedRefreshes - owed - 1) * group_interval_;
+  return std::max(std::min(forced_at, idle_group_ready()), now);
 }
 
 uint64_t Lpddr5Channel::next_event(uint64_t now) const {
@@ -216,7 +219,8 @@ uint64_t Lpddr5Channel::next_event(uint64_t now) const {
     return busy_until_;
   }
   if (per_bank()) {
-    return std::max(std::min(next_bank_refresh(now), earliest_command()), now);
+    const uint64_t refresh = owed_ == 0 && now < refresh_due_ ? refresh_due_ : next_bank_refresh(now);
+    return std::max(std::min(refresh, earliest_command()), now);
   }
   uint64_t next = cfg_.t.refi != 0 ? refresh_due_ : kNever;
   if (refresh_pending(now)) {

@@ -78,7 +78,10 @@ class Lpddr5Channel {
   // function of the banks and the queue only, so it is cached until either
   // changes (most cycles of a busy channel can issue nothing).
   uint64_t earliest_command() const;
-  void changed() { earliest_valid_ = false; }
+  void changed() {
+    earliest_valid_ = false;
+    idle_group_valid_ = false;
+  }
   // A queued read targets this open row.
   bool row_wanted(const DramCoord& at) const;
   Cmd next_command(const Pending& p, uint64_t* when) const;
@@ -97,8 +100,11 @@ class Lpddr5Channel {
   uint32_t group_of(uint32_t bank) const { return bank % groups_; }
   uint32_t owed_at(uint64_t now) const;
   uint32_t forced_group(uint32_t owed) const;
-  bool group_queued(uint32_t group) const;
+  bool group_queued(uint32_t group) const { return queued_in_group_[group] != 0; }
   uint64_t group_ready(uint32_t group) const;  // earliest REFpb by the group's banks
+  // The earliest REFpb to a group no queued read needs and not yet refreshed
+  // in this round; like earliest_command(), cached until the state changes.
+  uint64_t idle_group_ready() const;
   bool blocked(uint32_t bank) const { return forced_ != 0 && group_of(bank) + 1 == forced_; }
   void settle_refresh(uint64_t now);
   bool try_bank_refresh(uint64_t now);
@@ -118,6 +124,9 @@ class Lpddr5Channel {
   uint32_t refreshed_mask_ = 0; // groups refreshed in this round
   uint64_t pbr_ok_ = 0;         // tPBR2PBR
   uint32_t forced_ = 0;         // 1 + the group being forced, or 0
+  std::array<uint32_t, 8> queued_in_group_{};  // queued reads per refresh group
+  mutable uint64_t idle_group_ready_ = kNever;
+  mutable bool idle_group_valid_ = false;
   DramStats stats_;
   Command last_cmd_ = Command::kNone;
   uint64_t last_cmd_cycle_ = kNever;
@@ -149,13 +158,15 @@ void Lpddr5Channel::tick(uint64_t now, Done&& done) {
     return;
   }
   if (per_bank()) {
-    settle_refresh(now);
+    if (refresh_pending(now)) {
+      settle_refresh(now);
+    }
   } else if (refresh_pending(now)) {
     try_refresh(now);
     return;
   }
   if (earliest_command() > now) {
-    if (per_bank()) {
+    if (owed_ != 0) {
       try_bank_refresh(now);
     }
     return;  // no request can take a command yet
@@ -167,6 +178,7 @@ void Lpddr5Channel::tick(uint64_t now, Done&& done) {
       issued(Command::kRead, queue_[i].at.bank, now, &queue_[i]);
       Pending p = queue_[i];
       queue_.erase(queue_.begin() + static_cast<std::ptrdiff_t>(i));
+      --queued_in_group_[group_of(p.at.bank)];
       Bank& b = banks_[p.at.bank];
       rd_ok_ = now + cfg_.t.ccd;
       b.pre_ok = std::max(b.pre_ok, now + cfg_.t.rtp);
@@ -183,7 +195,7 @@ void Lpddr5Channel::tick(uint64_t now, Done&& done) {
   }
   // A refresh owed goes before opening rows: it takes a group no queued
   // read needs (or the forced one, which reads already wait for).
-  if (per_bank() && try_bank_refresh(now)) {
+  if (owed_ != 0 && try_bank_refresh(now)) {
     return;
   }
   // Then first come: open or close a row for the oldest request that can
