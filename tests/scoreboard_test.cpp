@@ -51,25 +51,5 @@ TEST_CASE("random lengths, splits, cores and bases lose no line", "[scoreboard][
   }
 }
 
-TEST_CASE("idle skipping changes nothing but speed", "[scoreboard]") {
-  const ModelConfig cfg = builtin_config();
-  for (uint32_t lines : {0x4000u, 0x4000u + 100, 0x3000u}) {
-    const Workload w = test::workload(lines, 4, 2);
-    const RunResult fast = test::run_cluster(cfg, RingVariant::kBug, w, true);
-    const RunResult slow = test::run_cluster(cfg, RingVariant::kBug, w, false);
-    CHECK(fast.sim_cycles == slow.sim_cycles);
-    CHECK(fast.lines_demand == slow.lines_demand);
-    CHECK(fast.dram.activates == slow.dram.activates);
-    // The latency stamps too: a request's start is the cycle after the edge
-    // that raised it, whether or not the cycles between were skipped.
-    for (auto [f, s] : {std::pair{&fast.latency.prefetch, &slow.latency.prefetch},
-                        std::pair{&fast.latency.demand, &slow.latency.demand}}) {
-      CHECK(f->lines == s->lines);
-      CHECK(f->stage_cycles == s->stage_cycles);
-      CHECK(f->histogram.quantile(0.99) == s->histogram.quantile(0.99));
-    }
-  }
-}
-
 }  // namespace
 }  // namespace anesim
