@@ -134,11 +134,9 @@ uint64_t Lpddr5Channel::group_ready(uint32_t group) const {
 }
 
 void Lpddr5Channel::settle_refresh(uint64_t now) {
-  if (cfg_.t.refi == 0 || now < refresh_due_) {
-    return;
-  }
+  // Called once refresh_pending(now).
   owed_ = owed_at(now);
-  refresh_due_ += (1 + (now - refresh_due_) / group_interval_) * group_interval_;
+  refresh_due_ = next_due_after(now);
   const uint32_t forced = forced_group(owed_);
   if (forced != forced_) {
     forced_ = forced;
@@ -199,9 +197,7 @@ uint64_t Lpddr5Channel::next_bank_refresh(uint64_t now) const {
     return kNever;
   }
   const uint32_t owed = owed_at(now);
-  const uint64_t next_due =
-      now < refresh_due_ ? refresh_due_
-                         : refresh_due_ + (1 + (now - refresh_due_) / group_interval_) * group_interval_;
+  const uint64_t next_due = next_due_after(now);
   if (owed == 0) {
     return next_due;
   }

@@ -99,6 +99,12 @@ class Lpddr5Channel {
   static constexpr uint32_t kMaxOwedRefreshes = 8;
   uint32_t group_of(uint32_t bank) const { return bank % groups_; }
   uint32_t owed_at(uint64_t now) const;
+  // The first REFpb due time after `now` (>= refresh_due_).
+  uint64_t next_due_after(uint64_t now) const {
+    return now < refresh_due_
+               ? refresh_due_
+               : refresh_due_ + (1 + (now - refresh_due_) / group_interval_) * group_interval_;
+  }
   uint32_t forced_group(uint32_t owed) const;
   bool group_queued(uint32_t group) const { return queued_in_group_[group] != 0; }
   uint64_t group_ready(uint32_t group) const;  // earliest REFpb by the group's banks

@@ -45,14 +45,12 @@ TEST_CASE("an open-page row hit costs RL + burst", "[dram]") {
         d.t.rp + d.t.rcd + d.t.rl + d.t.burst);
 }
 
-// The LPDDR5-6400 preset with the given refresh mode; per-bank timings are
-// JEDEC's for a 16 Gb die (tRFCpb 140 ns, tPBR2PBR 90 ns, tPBR2ACT 7.5 ns).
+// The built-in LPDDR5-6400 channel (per-bank refresh timings included) with
+// the given refresh mode.
 DramConfig with_refresh(RefreshMode mode) {
   DramConfig d = builtin_config().dram;
+  REQUIRE(d.t.rfcpb != 0);
   d.refresh = mode;
-  d.t.rfcpb = 112;
-  d.t.pbr2pbr = 72;
-  d.t.pbr2act = 6;
   return d;
 }
 

@@ -182,8 +182,9 @@ Fit fit(const CalibrationSpec& spec, const std::vector<Trace>& traces, Evaluator
   const std::vector<Trace> fit_traces = on_cores(traces, spec.fit_cores);
   FitState st{&spec, &fit_traces, &evaluator, &progress, label, {}, {}, 0};
   // The search starts from the middle of the box, not from the config's
-  // values: the fit then depends only on the traces, the bounds and the
-  // seed, so rerunning the command on its own output reproduces it.
+  // values: the fit then depends only on the traces and the bounds (the
+  // search is deterministic), so rerunning the command on its own output
+  // reproduces it.
   std::vector<double> x;
   for (const FreeParameter& p : spec.free) {
     x.push_back((p.lo + p.hi) / 2);
@@ -196,7 +197,9 @@ Fit fit(const CalibrationSpec& spec, const std::vector<Trace>& traces, Evaluator
     run_optimizer(nlopt::LN_NELDERMEAD, spec, st, 0.05,
                   std::max<unsigned>(left / static_cast<unsigned>(starts.size()), 1), start);
   }
-  x = distinct_best(spec, st, 1).front();
+  x = std::min_element(st.points.begin(), st.points.end(),
+                       [](const auto& a, const auto& b) { return a.first < b.first; })
+          ->second;
   Fit f;
   f.values = x;
   for (size_t i = 0; i < spec.free.size(); ++i) {

@@ -41,20 +41,29 @@ unsigned parse_jobs(const std::string& text) {
   return static_cast<unsigned>(parse_count(text, "--jobs", 1, 256));
 }
 
+namespace {
+
+// An option that records whether it was typed, so that the config's
+// ane.ring_variant can stand in when it was not.
+void add_typed_option(CLI::App& cmd, const char* name, VariantOption& option,
+                      const std::string& help) {
+  cmd.add_option(name, option.text, help)->each([&option](const std::string&) { option.given = true; });
+}
+
+}  // namespace
+
 void add_variant_option(CLI::App& cmd, VariantOption& variant) {
-  cmd.add_option("--variant", variant.text,
-                 fmt::format("ring variant: {} (default: the config's ane.ring_variant, bug "
-                             "for the M3 Air)",
-                             variant_choices()))
-      ->each([&variant](const std::string&) { variant.given = true; });
+  add_typed_option(cmd, "--variant", variant,
+                   fmt::format("ring variant: {} (default: the config's ane.ring_variant, bug "
+                               "for the M3 Air)",
+                               variant_choices()));
 }
 
 void add_variants_option(CLI::App& cmd, VariantOption& variants) {
-  cmd.add_option("--variants", variants.text,
-                 fmt::format("ring variants, comma separated, of: {} (default: the config's "
-                             "ane.ring_variant and fix)",
-                             variant_choices()))
-      ->each([&variants](const std::string&) { variants.given = true; });
+  add_typed_option(cmd, "--variants", variants,
+                   fmt::format("ring variants, comma separated, of: {} (default: the config's "
+                               "ane.ring_variant and fix)",
+                               variant_choices()));
 }
 
 RingVariant resolve_variant(const VariantOption& variant, const ModelConfig& cfg) {
