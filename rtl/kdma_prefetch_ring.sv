@@ -2,10 +2,13 @@
 //
 // A task descriptor (start line, length in lines) is loaded; the ring then
 // issues one line request at a time on one of two paths:
-//  * prefetch (lookahead): each 256-line page grants `prefetch_credit` lines
-//    that are requested ahead of the consumer, pipelined;
-//  * demand (stop-and-go): once a page's grant is spent, the next line is
-//    requested only when the consumer has drained every line before it.
+//  * prefetch (lookahead): requested ahead of the consumer, pipelined, while
+//    the lookahead is open;
+//  * demand (stop-and-go): while it is shut, the next line is requested only
+//    when the consumer has drained every line before it.
+// The grant `prefetch_credit` (0..256) opens the lookahead for `credit` of
+// every 256 steps of the SoC timebase (TimeShare = 1), or for `credit` lines
+// of every 256-line page (TimeShare = 0).
 // The grant is computed from the ring pointers when the descriptor loads
 // (rd_ptr = start, end_ptr = start + length, as in the published snippet).
 // With EpochBits = 0 the pointers are 14 bits: one full lap left reads as
@@ -32,11 +35,22 @@ module kdma_prefetch_ring
   //    a 2 MiB transfer pays about one lap of stop-and-go, not two
   //    (docs/ring-mechanism.md, section 6).
   parameter bit          RelatchAtWrap = 1'b0,
+  // 1: the grant is a share of time: the lookahead is open while the
+  //    timebase's phase (256 steps of 2^ShareStepBits cycles) is below the
+  //    grant, so bandwidth rises linearly with the grant, as published.
+  // 0: the grant is a line budget per 256-line page: time falls linearly
+  //    with the grant instead (docs/ring-mechanism.md, section 2).
+  parameter bit          TimeShare  = 1'b1,
+  // One timebase step in cycles, as a power of two: 4 gives a 4096-cycle
+  // period, about one page of lines at the nominal rate.
+  parameter int unsigned ShareStepBits = 4,
   // KMem holds 64 KiB = 1024 lines; every request reserves a slot.
   parameter int unsigned KmemLines  = 1024
 ) (
   input  logic                   clk_i,
   input  logic                   rst_ni,
+  // The SoC timebase: the number of this cycle, low bits.
+  input  logic [PageBits+ShareStepBits-1:0] timebase_i,
   // Task descriptor: one transfer on this core. Lengths of 0 are illegal.
   input  logic                   task_valid_i,
   output logic                   task_ready_o,
@@ -53,6 +67,7 @@ module kdma_prefetch_ring
   output logic                   busy_o,
   output logic [CreditBits-1:0]  prefetch_credit_o,
   output logic [CreditBits-1:0]  page_credit_o,
+  output logic                   lookahead_open_o,
   output logic [RingIdxBits-1:0] ring_rd_ptr_o,
   output logic [RingIdxBits-1:0] ring_end_ptr_o,
   output logic [LineBits-1:0]    lines_issued_o,
@@ -61,12 +76,16 @@ module kdma_prefetch_ring
 
   localparam int unsigned PtrBits = RingIdxBits + EpochBits;
   localparam int unsigned SumBits = LineBits + 1;
+  localparam int unsigned TimebaseBits = PageBits + ShareStepBits;
   // Pointers wider than every length cannot alias "one lap left" to "empty".
   localparam bit NeverStarves = (PtrBits > LineBits);
 
   // The 33-bit end-of-transfer sum must cover the widest pointer.
   if (PtrBits > SumBits) begin : gen_bad_epoch
     $error("EpochBits above 19 are not supported");
+  end
+  if (ShareStepBits == 0) begin : gen_bad_share_step
+    $error("ShareStepBits must be at least 1");
   end
 
   //////////////////////////////////
@@ -112,20 +131,27 @@ module kdma_prefetch_ring
   logic [CreditBits-1:0] credit_d, credit_q;
   logic [CreditBits-1:0] pool_d, pool_q;
   logic [RingIdxBits-1:0] end_ptr_d, end_ptr_q;
+  logic                  share_open_d, share_open_q;
 
   logic [LineBits-1:0] remaining, outstanding;
   logic prefetch_ok, demand_ok, task_fire, req_fire, page_last_line, lap_last_line;
   logic [LineBits-1:0]   left_after;     // lines left once this request is issued
   logic [CreditBits-1:0] relatch_credit;
+  logic                  lookahead_open;
+  logic [PageBits-1:0]   next_phase;
+  logic                  unused_timebase;
 
   assign remaining   = lines_q - issued_q;
   assign outstanding = issued_q - retired_q;
 
-  // Lookahead runs while the page grant lasts and KMem has a free slot.
-  assign prefetch_ok = busy_q && (remaining != '0) && (pool_q != '0) &&
+  // The lookahead is open in the timebase's share (registered for this
+  // cycle at the last edge), or while the page's budget lasts.
+  assign lookahead_open = TimeShare ? share_open_q : (pool_q != '0);
+  // Lookahead runs while it is open and KMem has a free slot.
+  assign prefetch_ok = busy_q && (remaining != '0) && lookahead_open &&
                        (outstanding < LineBits'(KmemLines));
   // Stop-and-go: one line, only when the consumer has nothing left to drain.
-  assign demand_ok   = busy_q && (remaining != '0) && (pool_q == '0) &&
+  assign demand_ok   = busy_q && (remaining != '0) && !lookahead_open &&
                        (outstanding == '0);
 
   assign task_ready_o   = !busy_q;
@@ -139,6 +165,15 @@ module kdma_prefetch_ring
   assign left_after     = remaining - 1'b1;
   assign relatch_credit = (left_after > LineBits'(PrefetchMax)) ? CreditBits'(PrefetchMax)
                                                                 : CreditBits'(left_after);
+
+  // The share of the next cycle: open while the phase is below the grant, or
+  // for good once what is left fits in the grant (a transfer shorter than a
+  // page streams whole, as it would on a page budget).
+  assign next_phase       = timebase_i[TimebaseBits-1 -: PageBits] +
+                            PageBits'(&timebase_i[ShareStepBits-1:0]);
+  assign share_open_d     = ({1'b0, next_phase} < credit_d) ||
+                            ((lines_d - issued_d) <= LineBits'(credit_d));
+  assign unused_timebase  = ^timebase_i;  // read only when TimeShare = 1
 
   always_comb begin
     busy_d      = busy_q;
@@ -172,7 +207,7 @@ module kdma_prefetch_ring
             credit_d = relatch_credit;
             pool_d   = relatch_credit;
           end
-        end else if (req_prefetch_o) begin
+        end else if (req_prefetch_o && !TimeShare) begin
           pool_d = pool_q - 1'b1;
         end
       end
@@ -196,6 +231,7 @@ module kdma_prefetch_ring
       credit_q    <= '0;
       pool_q      <= '0;
       end_ptr_q   <= '0;
+      share_open_q <= 1'b0;
     end else begin
       busy_q      <= busy_d;
       start_q     <= start_d;
@@ -206,12 +242,14 @@ module kdma_prefetch_ring
       credit_q    <= credit_d;
       pool_q      <= pool_d;
       end_ptr_q   <= end_ptr_d;
+      share_open_q <= share_open_d;
     end
   end
 
   assign busy_o            = busy_q;
   assign prefetch_credit_o = credit_q;
   assign page_credit_o     = pool_q;
+  assign lookahead_open_o  = lookahead_open;
   assign ring_rd_ptr_o     = next_line_q[RingIdxBits-1:0];
   assign ring_end_ptr_o    = end_ptr_q;
   assign lines_issued_o    = issued_q;
@@ -238,6 +276,11 @@ module kdma_prefetch_ring
       // The fixed ring (pointer wider than any length) never starves: while
       // lines are left to issue, the current page still has a grant.
       `KDMA_ASSERT(!NeverStarves || !busy_q || (remaining == '0) || (pool_q != '0))
+      // Nor does it ever throttle: its grant is a full page unless the whole
+      // transfer is shorter (a time-shared grant would otherwise open the
+      // lookahead for part of the time only).
+      `KDMA_ASSERT(!NeverStarves || !busy_q || (credit_q == CreditBits'(PrefetchMax)) ||
+                   (LineBits'(credit_q) == lines_q))
       // An idle ring has delivered its whole transfer.
       `KDMA_ASSERT(busy_q || (retired_q == lines_q))
     end
@@ -284,8 +327,8 @@ module kdma_prefetch_ring
     f_first_page = LineBits'(PrefetchMax) - LineBits'(start_q[PageBits-1:0]);
     f_used       = (issued_q < f_first_page) ? issued_q
                                              : LineBits'(next_line_q[PageBits-1:0]);
-    f_pool       = (f_used >= LineBits'(credit_q)) ? '0
-                                                   : credit_q - CreditBits'(f_used);
+    f_pool       = TimeShare ? credit_q :
+                   (f_used >= LineBits'(credit_q)) ? '0 : credit_q - CreditBits'(f_used);
     if (rst_ni) begin
       // The property under test: grant zero only when every line is issued.
       assert (!busy_q || (remaining == '0) || (pool_q != '0));
@@ -293,6 +336,14 @@ module kdma_prefetch_ring
       assert (credit_q == f_credit);
       assert (pool_q == f_pool);
       assert (!busy_q || (retired_q != lines_q));
+      // A full grant, or one covering what is left, keeps a time-shared
+      // lookahead open (any phase is below it) ...
+      assert (!busy_q || (remaining == '0) || lookahead_open ||
+              !((credit_q == CreditBits'(PrefetchMax)) || (remaining <= LineBits'(credit_q))));
+      // ... so a ring that never starves never throttles either: the
+      // lookahead is open whenever lines are left (on a page budget this is
+      // the property above; on a time share it also catches a partial grant).
+      assert (!busy_q || (remaining == '0) || lookahead_open);
 `endif
     end
   end

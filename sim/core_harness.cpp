@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "sim/lookahead_share.h"
+
 namespace anesim {
 
 CoreHarness::CoreHarness(uint32_t id, std::unique_ptr<PrefetchRing> ring, const ModelConfig& cfg,
@@ -55,6 +57,7 @@ void CoreHarness::finish(uint64_t now, const RingInputs& in) {
     requested_at_ = now + 1;
   }
   if (in.task_valid) {
+    task_lines_ = in.task_lines;
     ++next_task_;
     stats_.task_credit.push_back(out.prefetch_credit);
   }
@@ -62,11 +65,18 @@ void CoreHarness::finish(uint64_t now, const RingInputs& in) {
     stats_.finish_cycle = now + 1;
     dispatch_ready_ = now + 1 + dispatch_cycles_;
   }
+  // The edge just registered the share of cycle now + 1. A partial grant
+  // opens and shuts it until what is left fits in the grant.
+  share_edge_ = kNever;
+  if (ring_->time_share() && out.busy && out.prefetch_credit > 0 &&
+      out.prefetch_credit < 256 && task_lines_ - out.lines_issued > out.prefetch_credit) {
+    share_edge_ = next_share_edge(now + 1, out.prefetch_credit);
+  }
 }
 
 void CoreHarness::step(uint64_t now, CreditFabric& fabric, bool force_clock) {
   RingInputs in;
-  if (prepare(now, fabric, &in) || force_clock) {
+  if (prepare(now, fabric, &in) || force_clock || now + 1 >= share_edge_) {
     ring_->clock(in);
     finish(now, in);
   }
@@ -77,6 +87,7 @@ bool CoreHarness::prepare(uint64_t now, CreditFabric& fabric, RingInputs* inputs
   RingInputs& in = *inputs;
   in = RingInputs{};
   bool event = false;
+  in.timebase = static_cast<uint32_t>(now);
 
   const size_t head = retire_seq_ & kmem_mask_;
   if (out.busy && kmem_full_[head] != 0) {
@@ -130,6 +141,9 @@ uint64_t CoreHarness::next_event(const CreditFabric& fabric) const {
   }
   if (!out.busy && next_task_ < tasks_.size()) {
     next = std::min(next, dispatch_ready_);
+  }
+  if (share_edge_ != kNever) {
+    next = std::min(next, share_edge_ - 1);  // registers the edge's share
   }
   return next;
 }

@@ -34,7 +34,8 @@ class CoreHarness {
   void deliver(const LineRequest& req);
 
   // One cycle. The ring is clocked only when one of its inputs carries an
-  // event (the ring has no free-running state), unless `force_clock`.
+  // event, or in the cycle before its lookahead share opens or shuts (its
+  // only time-driven state), or when `force_clock`.
   void step(uint64_t now, CreditFabric& fabric, bool force_clock);
 
   // step() in two phases, for waveform dumps between the clock edges:
@@ -85,6 +86,10 @@ class CoreHarness {
   uint64_t issue_seq_ = 0;
   uint64_t retire_seq_ = 0;
   bool was_busy_ = false;  // the ring's busy before the current cycle's edge
+  uint32_t task_lines_ = 0;  // the length of the task the ring holds
+  // The next cycle whose lookahead share differs from the one the ring
+  // registered at its last edge (kNever: it cannot change).
+  uint64_t share_edge_ = kNever;
   // The ring offers its next request from the cycle after the edge that
   // raised req_valid; that cycle starts the line's latency.
   bool request_seen_ = false;

@@ -4,6 +4,7 @@
 #include <verilated_vcd_c.h>
 
 #include "ring_models.h"  // generated: one Verilated class per variant
+#include "sim/lookahead_share.h"
 
 namespace anesim {
 
@@ -13,13 +14,15 @@ namespace {
 template <typename Model>
 class VerilatedRing final : public PrefetchRing {
  public:
-  VerilatedRing(VerilatedContext* context, const std::string& name)
+  VerilatedRing(VerilatedContext* context, const std::string& name, bool time_share)
       : model_(context, name.c_str()) {
+    time_share_ = time_share;
     reset();
   }
 
   void reset() override {
     model_.clk_i = 0;
+    model_.timebase_i = 0;
     model_.task_valid_i = 0;
     model_.req_ready_i = 0;
     model_.line_retired_i = 0;
@@ -31,6 +34,7 @@ class VerilatedRing final : public PrefetchRing {
   }
 
   void fall(const RingInputs& in) override {
+    model_.timebase_i = in.timebase & kTimebaseMask;
     model_.task_valid_i = in.task_valid;
     model_.task_start_line_i = in.task_start_line;
     model_.task_lines_i = in.task_lines;
@@ -57,6 +61,7 @@ class VerilatedRing final : public PrefetchRing {
     out_.busy = model_.busy_o;
     out_.prefetch_credit = model_.prefetch_credit_o;
     out_.page_credit = model_.page_credit_o;
+    out_.lookahead_open = model_.lookahead_open_o;
     out_.lines_issued = model_.lines_issued_o;
     out_.lines_retired = model_.lines_retired_o;
   }
@@ -71,9 +76,10 @@ std::unique_ptr<PrefetchRing> make_ring(RingVariant variant, VerilatedContext* c
   switch (variant) {
     // One case per line of sim/ring_variants.def; the model classes come
     // from the header CMake generates from the same table.
-#define ANESIM_RING_VARIANT(id, name, epoch_bits, space_guard, relatch, summary) \
+#define ANESIM_RING_VARIANT(id, name, epoch_bits, space_guard, relatch, time_share, summary) \
   case RingVariant::id:                                                  \
-    return std::make_unique<VerilatedRing<ANESIM_RING_MODEL_##id>>(context, instance);
+    return std::make_unique<VerilatedRing<ANESIM_RING_MODEL_##id>>(context, instance,     \
+                                                                   time_share != 0);
 #include "sim/ring_variants.def"
 #undef ANESIM_RING_VARIANT
   }

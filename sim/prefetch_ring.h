@@ -16,6 +16,7 @@ class VerilatedVcdC;
 namespace anesim {
 
 struct RingInputs {
+  uint32_t timebase = 0;  // the cycle number's low bits (sim/lookahead_share.h)
   bool task_valid = false;
   uint32_t task_start_line = 0;
   uint32_t task_lines = 0;
@@ -31,6 +32,7 @@ struct RingOutputs {
   bool busy = false;
   uint32_t prefetch_credit = 0;
   uint32_t page_credit = 0;
+  bool lookahead_open = false;
   uint32_t lines_issued = 0;
   uint32_t lines_retired = 0;
 };
@@ -53,9 +55,13 @@ class PrefetchRing {
   // reads them for every core in every active cycle.
   const RingOutputs& outputs() const { return out_; }
   virtual void trace(VerilatedVcdC* vcd) = 0;
+  // Whether the grant is a share of time (rtl TimeShare), whose edges the
+  // caller must clock (sim/lookahead_share.h).
+  bool time_share() const { return time_share_; }
 
  protected:
   RingOutputs out_;  // sampled by the variant's rise() and reset()
+  bool time_share_ = false;
 };
 
 // `name` becomes the instance's scope in waveforms (e.g. "core00").

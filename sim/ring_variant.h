@@ -10,7 +10,7 @@
 namespace anesim {
 
 enum class RingVariant {
-#define ANESIM_RING_VARIANT(id, name, epoch_bits, space_guard, relatch, summary) id,
+#define ANESIM_RING_VARIANT(id, name, epoch_bits, space_guard, relatch, time_share, summary) id,
 #include "sim/ring_variants.def"
 #undef ANESIM_RING_VARIANT
 };
@@ -22,6 +22,7 @@ struct RingVariantInfo {
   uint32_t epoch_bits;  // rtl parameter EpochBits
   bool space_guard;     // rtl parameter SpaceGuard
   bool relatch_at_wrap; // rtl parameter RelatchAtWrap
+  bool time_share;      // rtl parameter TimeShare
 };
 
 // Every variant, in table order.

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ring_sc_models.h"  // generated: one --sc Verilated class per variant
+#include "sim/lookahead_share.h"
 
 namespace anesim {
 
@@ -18,8 +19,8 @@ using sc_core::sc_signal;
 // The signals one ring is bound to.
 struct RingPins {
   sc_signal<bool> rst_n, task_valid, task_ready, req_valid, req_ready, req_prefetch, line_retired,
-      busy;
-  sc_signal<uint32_t> task_start_line, task_lines, req_line, prefetch_credit, page_credit, rd_ptr,
+      busy, lookahead_open;
+  sc_signal<uint32_t> timebase, task_start_line, task_lines, req_line, prefetch_credit, page_credit, rd_ptr,
       end_ptr, lines_issued, lines_retired;
   virtual ~RingPins() = default;
 };
@@ -29,6 +30,7 @@ struct BoundRing final : RingPins {
   BoundRing(const std::string& name, sc_core::sc_clock& clk) : model(name.c_str()) {
     model.clk_i(clk);
     model.rst_ni(rst_n);
+    model.timebase_i(timebase);
     model.task_valid_i(task_valid);
     model.task_ready_o(task_ready);
     model.task_start_line_i(task_start_line);
@@ -41,6 +43,7 @@ struct BoundRing final : RingPins {
     model.busy_o(busy);
     model.prefetch_credit_o(prefetch_credit);
     model.page_credit_o(page_credit);
+    model.lookahead_open_o(lookahead_open);
     model.ring_rd_ptr_o(rd_ptr);
     model.ring_end_ptr_o(end_ptr);
     model.lines_issued_o(lines_issued);
@@ -52,7 +55,7 @@ struct BoundRing final : RingPins {
 std::unique_ptr<RingPins> bind_ring(RingVariant v, const std::string& name,
                                     sc_core::sc_clock& clk) {
   switch (v) {
-#define ANESIM_RING_VARIANT(id, name_, epoch_bits, space_guard, relatch, summary) \
+#define ANESIM_RING_VARIANT(id, name_, epoch_bits, space_guard, relatch, time_share, summary) \
   case RingVariant::id:                                                   \
     return std::make_unique<BoundRing<ANESIM_RING_SC_MODEL_##id>>(name, clk);
 #include "sim/ring_variants.def"
@@ -93,6 +96,7 @@ class RingDriver : public sc_core::sc_module {
       const bool busy = r->busy.read();
       const bool retire = busy && r->lines_issued.read() != r->lines_retired.read();
       r->rst_n.write(true);
+      r->timebase.write(static_cast<uint32_t>(cycle_) & kTimebaseMask);
       r->task_valid.write(!busy);
       r->task_start_line.write(task_.start_line);
       r->task_lines.write(task_.lines);

@@ -8,6 +8,7 @@
 #include <deque>
 #include <random>
 
+#include "sim/lookahead_share.h"
 #include "sim/prefetch_ring.h"
 #include "sim/units.h"
 
@@ -17,12 +18,15 @@ namespace {
 struct TransferCount {
   uint64_t prefetched = 0;
   uint64_t demand = 0;
+  std::vector<uint8_t> path;  // per line in request order: 1 prefetch, 0 demand
+  uint64_t share_mismatch = 0;  // requests whose path disagrees with the time share
   uint64_t out_of_order = 0;
   uint64_t cycles = 0;
   uint32_t grant = 0;
 };
 
 // Accepts every request at once and retires each line `latency` cycles later.
+// The timebase counts the transfer's cycles from 0 at the load.
 TransferCount run_transfer(PrefetchRing& ring, uint32_t start, uint32_t lines,
                            uint32_t latency = 4) {
   ring.reset();
@@ -43,11 +47,18 @@ TransferCount run_transfer(PrefetchRing& ring, uint32_t start, uint32_t lines,
     if (in.line_retired) {
       in_flight.pop_front();
     }
+    in.timebase = static_cast<uint32_t>(cycle);
     in.req_ready = o.req_valid;
     if (o.req_valid) {
       n.out_of_order += o.req_line != expect;
+      const uint32_t left = lines - (expect - start);
       ++expect;
       ++(o.req_prefetch ? n.prefetched : n.demand);
+      n.path.push_back(o.req_prefetch ? 1 : 0);
+      // A time-shared grant opens the lookahead in its share of the
+      // timebase, or for good once what is left fits in the grant.
+      const bool open = share_open(cycle, n.grant) || left <= n.grant;
+      n.share_mismatch += ring.time_share() && (o.req_prefetch != open);
       in_flight.push_back(cycle);
     }
     ring.clock(in);
@@ -92,9 +103,10 @@ TEST_CASE("every line is requested once and in order, in every variant", "[rtl][
 }
 
 TEST_CASE("stop-and-go lines per residue follow the page grant", "[rtl][transfer]") {
+  // The page-budget reading of the grant (variant page_budget).
   VerilatedContext context;
   context.fatalOnError(false);
-  auto bug = make_ring(RingVariant::kBug, &context, "bug");
+  auto bug = make_ring(RingVariant::kPageBudget, &context, "page_budget");
   auto fix = make_ring(RingVariant::kFix, &context, "fix");
   std::mt19937 rng(5);
   std::vector<int32_t> offsets = {0, 1, -1, 2, -2, 100, -100, 255, -255, 256, -256, 257, -257};
@@ -115,6 +127,53 @@ TEST_CASE("stop-and-go lines per residue follow the page grant", "[rtl][transfer
       CHECK(f.demand == 0);
       // Stop-and-go is slower: the bug never beats the fix.
       CHECK(b.cycles >= f.cycles);
+    }
+  }
+  CHECK_FALSE(context.gotError());
+}
+
+TEST_CASE("time share: the lookahead runs in the grant's share of time, V-shaped", "[rtl][transfer]") {
+  // The shipped reading of the grant: each request takes the prefetch path
+  // exactly when the grant's share of the timebase is open, so a grant of c
+  // lines gives the lookahead c/256 of the time.
+  VerilatedContext context;
+  context.fatalOnError(false);
+  auto bug = make_ring(RingVariant::kBug, &context, "bug");
+  auto fix = make_ring(RingVariant::kFix, &context, "fix");
+  REQUIRE(bug->time_share());
+  std::mt19937 rng(13);
+  for (uint32_t k = 1; k <= 2; ++k) {
+    double last_prefetch_share = -1;
+    for (int32_t x : {0, 16, 64, 128, 192, 255, 256}) {
+      for (int32_t sign : {1, -1}) {
+        const uint32_t lines = static_cast<uint32_t>(int64_t{k} * kRingLines + sign * x);
+        const uint32_t start = rng();
+        INFO("k " << k << " x " << sign * x << " start " << start);
+        const TransferCount b = run_transfer(*bug, start, lines, 40);
+        CHECK(b.grant == std::min<uint32_t>(static_cast<uint32_t>(x), kPageLines));
+        CHECK(b.share_mismatch == 0);
+        CHECK(b.prefetched + b.demand == lines);
+        CHECK(b.out_of_order == 0);
+        if (x == 0) {
+          CHECK(b.prefetched == 0);  // the notch: no lookahead at all
+        }
+        if (x == 256) {
+          CHECK(b.demand == 0);  // one page off the lap: nominal
+        }
+        const TransferCount f = run_transfer(*fix, start, lines, 40);
+        CHECK(f.demand == 0);
+        CHECK(b.cycles >= f.cycles);
+      }
+      // More grant, more of the transfer on the lookahead path (near a full
+      // grant the shut part of the period is shorter than a round trip, and
+      // everything already streams).
+      const TransferCount b = run_transfer(*bug, 0, k * kRingLines + x, 40);
+      const double prefetch_share = double(b.prefetched) / (k * kRingLines + x);
+      CHECK(prefetch_share >= last_prefetch_share);
+      if (x <= 192) {
+        CHECK(prefetch_share > last_prefetch_share);
+      }
+      last_prefetch_share = prefetch_share;
     }
   }
   CHECK_FALSE(context.gotError());
@@ -142,10 +201,14 @@ TEST_CASE("relatch: the load grant aliases, every lap after a wrap streams", "[r
       CHECK(r.grant == b.grant);  // the same grant at load
       // Up to the first wrap as the bug; after it, only the short grant of
       // the transfer's last lap can leave lines to the demand path.
-      const uint64_t first_lap = std::min<uint64_t>(lines, kRingLines - start % kRingLines);
-      const uint64_t before_wrap = expected_demand(start, static_cast<uint32_t>(first_lap), b.grant);
-      CHECK(r.demand >= before_wrap);
-      CHECK(r.demand <= before_wrap + kPageLines);
+      // Up to the first wrap the two rings are the same machine; after it
+      // the relatched grant leaves at most a page's lines to the demand path.
+      const size_t first_lap = std::min<size_t>(lines, kRingLines - start % kRingLines);
+      const auto demand_in = [](const TransferCount& t, size_t from, size_t to) {
+        return static_cast<uint64_t>(std::count(t.path.begin() + from, t.path.begin() + to, 0));
+      };
+      CHECK(demand_in(r, 0, first_lap) == demand_in(b, 0, first_lap));
+      CHECK(demand_in(r, first_lap, lines) <= kPageLines);
       if (k >= 2 && x == 0) {
         CHECK(r.demand == kRingLines);      // the first lap, stop-and-go
         CHECK(b.demand == k * kRingLines);  // the bug: every lap

@@ -75,6 +75,7 @@ def write_script(args, workdir):
                      "EPOCH_BITS": str(args.epoch_bits),
                      "SPACE_GUARD": str(args.space_guard),
                      "RELATCH": str(args.relatch),
+                     "TIME_SHARE": str(args.time_share),
                      "MAXSTEPS": str(args.maxsteps)}.items():
         text = text.replace(f"@{key}@", val)
     path = os.path.join(workdir, "check.ys")
@@ -196,6 +197,7 @@ def main():
     ap.add_argument("--epoch-bits", type=int, default=19)
     ap.add_argument("--space-guard", type=int, default=1)
     ap.add_argument("--relatch", type=int, default=0)
+    ap.add_argument("--time-share", type=int, default=1)
     ap.add_argument("--maxsteps", type=int, default=6)
     ap.add_argument("--mutation", default="", help="sed -E expression applied to the RTL")
     ap.add_argument("--no-strengthen", dest="strengthen", action="store_false",
