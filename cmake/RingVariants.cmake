@@ -9,7 +9,8 @@
 #   RING_VARIANT_<name>_GUARD     SpaceGuard (0 or 1)
 #   RING_VARIANT_<name>_RELATCH   RelatchAtWrap (0 or 1)
 #   RING_VARIANT_<name>_SHARE     TimeShare (0 or 1)
-#   RING_VARIANT_<name>_GPARAMS   the Verilator -G options setting all four
+#   RING_VARIANT_<name>_GPARAMS   the Verilator -G options setting all four,
+#                                 and ShareStepBits from ANESIM_SHARE_STEP_BITS
 #                                 (every verilate() and lint call uses them)
 #   RING_VARIANT_<name>_STARVES   1 unless 14 + EpochBits > 32 (docs/formal.md)
 function(anesim_read_ring_variants def_file)
@@ -43,7 +44,8 @@ function(anesim_read_ring_variants def_file)
     set(RING_VARIANT_${name}_RELATCH ${relatch} PARENT_SCOPE)
     set(RING_VARIANT_${name}_SHARE ${share} PARENT_SCOPE)
     set(RING_VARIANT_${name}_GPARAMS -GEpochBits=${epoch} -GSpaceGuard=1'b${guard}
-        -GRelatchAtWrap=1'b${relatch} -GTimeShare=1'b${share} PARENT_SCOPE)
+        -GRelatchAtWrap=1'b${relatch} -GTimeShare=1'b${share}
+        -GShareStepBits=${ANESIM_SHARE_STEP_BITS} PARENT_SCOPE)
     set(RING_VARIANT_${name}_STARVES ${starves} PARENT_SCOPE)
   endforeach()
   if(NOT names)

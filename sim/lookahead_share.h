@@ -9,9 +9,13 @@
 
 namespace anesim {
 
-// rtl parameter ShareStepBits (default); the idle-skipping test fails if the
-// two disagree, since the ring would then change outside the cycles woken.
-constexpr unsigned kShareStepBits = 4;
+// rtl parameter ShareStepBits, which CMake sets from the same cache variable
+// (ANESIM_SHARE_STEP_BITS); the idle-skipping test fails if the two disagree,
+// since the ring would then change outside the cycles woken.
+#ifndef ANESIM_SHARE_STEP_BITS
+#define ANESIM_SHARE_STEP_BITS 4
+#endif
+constexpr unsigned kShareStepBits = ANESIM_SHARE_STEP_BITS;
 constexpr uint64_t kSharePeriod = uint64_t{256} << kShareStepBits;  // cycles
 // The ring's timebase input is the cycle number's low bits.
 constexpr uint32_t kTimebaseMask = static_cast<uint32_t>(kSharePeriod - 1);

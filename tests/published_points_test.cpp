@@ -100,5 +100,30 @@ TEST_CASE("the notch is a V on both sides of every lap", "[published]") {
   CHECK(test::run_cluster(cfg, RingVariant::kBug, test::workload(0x2000, 2)).lines_demand == 0);
 }
 
+TEST_CASE("the V rises linearly in bandwidth, so time falls fastest at its centre", "[published]") {
+  // "Recovery is roughly linear in prefetch credits up to a page", and the
+  // time-vs-x ramp near the centre is steeper than its 256-line average.
+  const ModelConfig cfg = builtin_config();
+  auto run = [&](RingVariant v, int64_t lines) {
+    return test::run_cluster(cfg, v, test::workload(static_cast<uint32_t>(lines), 2));
+  };
+  for (int64_t side : {-1, 1}) {
+    INFO("side " << side);
+    const RunResult floor = run(RingVariant::kBug, 0x4000);
+    const RunResult nominal = run(RingVariant::kBug, 0x4000 + side * 256);
+    for (int64_t x : {64, 128, 192}) {
+      INFO("x " << side * x);
+      const double line = floor.gbps + (nominal.gbps - floor.gbps) * x / 256.0;
+      CHECK(run(RingVariant::kBug, 0x4000 + side * x).gbps == Approx(line).epsilon(0.08));
+      // The page budget spends the same grant as lines: time linear in x,
+      // bandwidth well below the line (what the time share replaced).
+      CHECK(run(RingVariant::kPageBudget, 0x4000 + side * x).gbps < 0.9 * line);
+    }
+    const double centre = (floor.time_us - run(RingVariant::kBug, 0x4000 + side * 16).time_us) / 16;
+    const double average = (floor.time_us - nominal.time_us) / 256;
+    CHECK(centre > 2.0 * average);
+  }
+}
+
 }  // namespace
 }  // namespace anesim

@@ -78,8 +78,10 @@ std::string format_text(const RunReport& r) {
                      r.workload.lines_per_core, r.workload.lines_per_core,
                      r.workload.lines_per_core * double{kLineBytes} / (1 << 20), lap.k, lap.x);
   out += fmt::format("  tasks per core   {}\n", tasks_text(lengths));
-  out += fmt::format("  lookahead grant  {} of {} lines per page (core 0, per task)\n", credits,
-                     kPageLines);
+  // How the ring spends its grant (docs/ring-mechanism.md, section 2).
+  out += fmt::format("  lookahead grant  {} of {} ({}; core 0, per task)\n", credits, kPageLines,
+                     variant_info(r.variant).time_share ? "the lookahead's share of time"
+                                                        : "lines per page");
   out += fmt::format("  notch            {}\n",
                      in_notch(r) ? "yes: the ring granted less lookahead than the task needs"
                                  : "no");

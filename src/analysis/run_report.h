@@ -19,7 +19,7 @@ struct RunReport {
 };
 
 // True when the ring granted a task less lookahead than a healthy ring
-// would (min(task length, 256) lines per page): the task sits in a notch.
+// would (min(task length, 256)): the task sits in a notch.
 bool in_notch(const RunReport& r);
 
 std::string format_text(const RunReport& r);
