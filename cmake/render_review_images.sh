@@ -13,22 +13,35 @@ for tool in xvfb-run gtkwave xwd xwdtopnm pnmtopng; do
 done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+
+# shot LAYOUT_FILE VCD OUT: GTKWave draws asynchronously: give it time, then
+# grab the whole screen.
+shot() {
+  xvfb-run -a -s "-screen 0 1600x1100x24" sh -c "
+    gtkwave --rcvar 'hide_sst on' --rcvar 'splash_disable on' '$2' \
+      '$1' >/dev/null 2>&1 &
+    pid=\$!
+    sleep $settle
+    xwd -root -silent | xwdtopnm 2>/dev/null | pnmtopng > '$work/shot.png'
+    kill \$pid"
+  test -s "$work/shot.png"
+  mv "$work/shot.png" "$3"
+  echo "review-images: $3"
+}
+
 for variant in bug fix; do
   # The README's transfer, at x = 0 where the bug grants no lookahead.
   "$anesim" --variant "$variant" --lines 0x4000 --cores 2 --vcd "$work/$variant.vcd" \
     --wave-cycles 4000 >/dev/null
   for layout in ring_review line_journey; do
-    out=docs/img/${layout}_${variant}_x0.png
-    # GTKWave draws asynchronously: give it time, then grab the whole screen.
-    xvfb-run -a -s "-screen 0 1600x1100x24" sh -c "
-      gtkwave --rcvar 'hide_sst on' --rcvar 'splash_disable on' '$work/$variant.vcd' \
-        docs/$layout.gtkw >/dev/null 2>&1 &
-      pid=\$!
-      sleep $settle
-      xwd -root -silent | xwdtopnm 2>/dev/null | pnmtopng > '$work/shot.png'
-      kill \$pid"
-    test -s "$work/shot.png"
-    mv "$work/shot.png" "$out"
-    echo "review-images: $out"
+    shot "docs/$layout.gtkw" "$work/$variant.vcd" "docs/img/${layout}_${variant}_x0.png"
   done
 done
+
+# Inside the V (x = -64, a grant of 64): the lookahead open for a quarter of
+# each 4096-cycle period of the timebase, stop-and-go for the rest. The
+# review layout zoomed out 32 times, to show one whole period.
+"$anesim" --variant bug --lines $((0x4000 - 64)) --cores 2 --vcd "$work/v.vcd" \
+  --wave-cycles 4000 >/dev/null
+sed 's/^\*-15\.000000/*-20.000000/' docs/ring_review.gtkw > "$work/period.gtkw"
+shot "$work/period.gtkw" "$work/v.vcd" docs/img/ring_review_bug_xm64.png
