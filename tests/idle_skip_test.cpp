@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <string>
+#include <utility>
 
 #include "src/analysis/run_report.h"
 #include "test_support.h"
@@ -23,12 +24,17 @@ TEST_CASE("idle skipping changes nothing but speed, with either refresh mode", "
   shallow.dram.queue_depth = 4;
   for (const ModelConfig* cfg : {&per_bank, &all_bank, &shallow}) {
     for (RingVariant v : {RingVariant::kBug, RingVariant::kFix}) {
-      // On the notch, in its V and below it; split, on 4 cores.
-      for (uint32_t lines : {0x4000u, 0x4000u + 100, 0x3000u}) {
-        const Workload w = test::workload(lines, 4, 2);
+      // On the notch, in its V and below it, split in two, on 4 cores; and
+      // whole inside the V, where a partial grant opens and shuts the
+      // lookahead with the timebase (the ring must be clocked at each edge).
+      const std::pair<uint32_t, uint32_t> shapes[] = {
+          {0x4000u, 2}, {0x4000u + 100, 2}, {0x3000u, 2}, {0x4000u - 64, 1}, {0x4000u + 200, 1}};
+      for (const auto& [lines, split] : shapes) {
+        const Workload w = test::workload(lines, 4, split);
         INFO(variant_name(v) << " refresh "
                              << (cfg->dram.refresh == RefreshMode::kPerBank ? "per_bank" : "all_bank")
-                             << " queue " << cfg->dram.queue_depth << " lines " << lines);
+                             << " queue " << cfg->dram.queue_depth << " lines " << lines
+                             << " split " << split);
         const RunResult fast = test::run_cluster(*cfg, v, w, true);
         const RunResult slow = test::run_cluster(*cfg, v, w, false);
         // Every reported figure, the latency stages included (a request's
