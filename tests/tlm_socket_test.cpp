@@ -117,6 +117,11 @@ TEST_CASE("sockets: --memory tlm prints what --memory builtin prints", "[tlm][so
       }
     }
   }
+  // Inside the V, where the lookahead's share of time opens and shuts.
+  const std::string v = "--variant bug --cores 16 --lines 0x3fc0 --json";
+  const test::Outcome direct = test::run_anesim(v + " --memory builtin");
+  REQUIRE(direct.rc == 0);
+  CHECK(test::run_anesim(v + " --memory tlm").out == direct.out);
   CHECK(test::run_anesim("--lines 0x100 --memory dramsys").rc == 2);
 }
 
