@@ -73,26 +73,31 @@ void notch_section(ReportContext& ctx, TemplateValues& v) {
   }
   v["notch_rows"] = rows;
 
-  double max_ratio_diff = 0;
+  // The write-up overlays k = 1 and 2; k = 3 is ours, reported apart.
+  double diff_2 = 0, diff_3 = 0;
   for (size_t i = 0; i < ratio_by_k[1].size(); ++i) {
-    for (uint32_t k : {2u, 3u}) {
-      max_ratio_diff = std::max(max_ratio_diff, std::fabs(ratio_by_k[k][i] - ratio_by_k[1][i]));
-    }
+    diff_2 = std::max(diff_2, std::fabs(ratio_by_k[2][i] - ratio_by_k[1][i]));
+    diff_3 = std::max(diff_3, std::fabs(ratio_by_k[3][i] - ratio_by_k[1][i]));
   }
+  const double max_ratio_diff = std::max(diff_2, diff_3);
   for (size_t k = 1; k <= 3; ++k) {
     v[fmt::format("floor_us_{}", k)] = fmt::format("{:.1f}", floor_us[k - 1]);
   }
   v["floor_ratio_2"] = fmt::format("{:.2f}", floor_us[1] / floor_us[0]);
   v["floor_ratio_3"] = fmt::format("{:.2f}", floor_us[2] / floor_us[0]);
   v["overlay_diff"] = fmt::format("{:.3f}", max_ratio_diff);
+  v["overlay_diff_2"] = fmt::format("{:.3f}", diff_2);
 
   ctx.targets.emplace_back("notch centre exactly at k * 0x4000 (k = 1, 2, 3)",
                            target_outcome(centres_ok));
   ctx.targets.emplace_back("recovery within 5 % of nominal at |x| = 256 +- 16, both sides",
                            target_outcome(recovery_ok));
-  ctx.targets.emplace_back("k = 1 and k = 2 (and 3) overlay in x",
-                           fmt::format("max difference {:.3f} of nominal: {}", max_ratio_diff,
-                                       target_outcome(max_ratio_diff <= 0.05)));
+  ctx.targets.emplace_back("k = 1 and k = 2 overlay in x (as published)",
+                           fmt::format("max difference {:.3f} of nominal: {}", diff_2,
+                                       target_outcome(diff_2 <= 0.05)));
+  ctx.targets.emplace_back("k = 1 and k = 3 overlay in x (ours: k = 3 is not published)",
+                           fmt::format("max difference {:.3f} of nominal: {}", diff_3,
+                                       target_outcome(diff_3 <= 0.05)));
 }
 
 }  // namespace anesim
