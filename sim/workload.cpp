@@ -4,13 +4,27 @@
 
 namespace anesim {
 
+std::vector<uint32_t> task_lengths(const Workload& w) {
+  if (!w.task_lines.empty()) {
+    return w.task_lines;
+  }
+  std::vector<uint32_t> lengths;
+  for (const Task& t : split_transfer(0, w.lines_per_core, w.split)) {
+    lengths.push_back(t.lines);
+  }
+  return lengths;
+}
+
 std::vector<std::vector<Task>> build_tasks(const Workload& w) {
-  std::vector<std::vector<Task>> tasks;
-  tasks.reserve(w.cores);
+  const std::vector<uint32_t> lengths = task_lengths(w);
+  std::vector<std::vector<Task>> tasks(w.cores);
   for (uint32_t c = 0; c < w.cores; ++c) {
     // Addresses are 32-bit line numbers; like the hardware's they wrap.
-    const uint32_t base = w.base_line + c * w.lines_per_core;
-    tasks.push_back(split_transfer(base, w.lines_per_core, w.split));
+    uint32_t next = w.base_line + c * w.lines_per_core;
+    for (const uint32_t n : lengths) {
+      tasks[c].push_back(Task{next, n});
+      next += n;
+    }
   }
   return tasks;
 }

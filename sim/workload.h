@@ -13,10 +13,16 @@ namespace anesim {
 struct Workload {
   uint32_t cores = 16;
   uint32_t lines_per_core = 0;
-  uint32_t split = 1;      // back-to-back tasks per core
+  uint32_t split = 1;      // back-to-back tasks per core, of near-equal length
   uint32_t base_line = 0;  // line address of core 0's slice
+  // Explicit task lengths instead (a layer cut into unequal chunks, as a
+  // compiler cuts channels); they sum to lines_per_core and `split` is their
+  // count. Empty: `split` near-equal tasks.
+  std::vector<uint32_t> task_lines;
 };
 
+// Each core's task lengths, in order.
+std::vector<uint32_t> task_lengths(const Workload& w);
 std::vector<std::vector<Task>> build_tasks(const Workload& w);
 
 // Lines per core of a fp16 1x1 conv / linear X[1,D] x W[D,N] on the 16-core

@@ -127,6 +127,23 @@ TEST_CASE("a layer shape (cin, cout) sizes the transfer like the published shape
   CHECK(Json::parse(o.out).at("lines_per_core") == 16384);
 }
 
+TEST_CASE("explicit task lengths (task-lines): equal ones print what split prints", "[cli][e2e]") {
+  const Outcome split = run("--lines 0x4000 --cores 2 --split 2 --json");
+  const Outcome tasks = run("--lines 0x4000 --cores 2 --task-lines 8192,8192 --json");
+  REQUIRE(split.rc == 0);
+  REQUIRE(tasks.rc == 0);
+  CHECK(tasks.out == split.out);
+  // Unequal chunks as a compiler cuts channels: each its own task, and one
+  // that ends on a lap boundary starves while the others stream.
+  const Outcome unequal = run("--lines 0x6000 --cores 1 --task-lines 0x4000,0x2000 --json");
+  REQUIRE(unequal.rc == 0);
+  const Json j = Json::parse(unequal.out);
+  CHECK(j.at("tasks") == 2);
+  CHECK(j.at("task_lines") == Json::array({0x4000, 0x2000}));
+  CHECK(j.at("task_credit") == Json::array({0, 256}));
+  CHECK(j.at("lines_demand") == 0x4000);
+}
+
 TEST_CASE("bad values get a clear message and exit code 2", "[cli][errors]") {
   struct Case {
     const char* args;

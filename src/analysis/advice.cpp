@@ -8,7 +8,7 @@
 #include <fmt/format.h>
 
 #include "sim/units.h"
-#include "src/analysis/batch_runner.h"
+#include "src/analysis/advice_simulations.h"
 #include "src/io/errors.h"
 
 namespace anesim {
@@ -20,107 +20,60 @@ namespace {
 // outside the notch both variants run the same cycles and print the same
 // time (measured equal at x = -256 and x = +256 for k = 1, 2, 4, 8, 16), so
 // the margin is not there for noise but so that a difference of a handful
-// of cycles, or of the last printed digit, never flags a transfer. It
-// hides nothing real: the smallest cost inside the V, at its edge
-// x = +-255, is 0.82 % at k = 1 and grows with k (0.94 % at k = 8, 0.95 %
-// at k = 16), because k sets how much data goes through the slow state.
+// of cycles, or of the last printed digit, never flags a transfer. At the
+// V's very edge, x = +-255, the erratum costs 0.13-0.18 % (k = 1 to 16): the
+// lookahead is shut 16 cycles in 4096, less than a memory round trip. From
+// x = +-248 (1.5 % at k = 1, 2.2 % at k = 16) transfers are flagged.
 constexpr double kCostTolerance = 0.005;
-
-// Every simulation advise needs, keyed by (variant, lines per core): a
-// model repeats a handful of payloads dozens of times. Runs are 1 active
-// core: time per core does not depend on how many cores are active in this
-// model (docs/validation.md, "Core-count invariance").
-class SimulationCache {
- public:
-  // `chip`: the config's own ring (ane.ring_variant), the "before" of every row.
-  explicit SimulationCache(RingVariant chip) : chip_(chip) {}
-  RingVariant chip() const { return chip_; }
-  void want(RingVariant v, uint64_t lines) {
-    const Key key{v, lines};
-    if (times_.count(key) == 0 && queued_.emplace(key, pending_.size()).second) {
-      SimPoint p;
-      p.variant = v;
-      p.cores = 1;
-      p.lines_per_core = static_cast<uint32_t>(lines);
-      pending_.push_back(p);
-    }
-  }
-  // Also wants the fix variant where the payload can be in the notch.
-  void want_both(uint64_t lines) {
-    want(chip_, lines);
-    if (!below_first_lap(lines)) {
-      want(RingVariant::kFix, lines);
-    }
-  }
-  void run(const AdviceSettings& s) {
-    if (pending_.empty()) return;
-    const std::vector<SimPointResult> r =
-        simulate_points(pending_, s.config_path, s.jobs, s.progress_label);
-    for (size_t i = 0; i < pending_.size(); ++i) {
-      const SimPoint& p = pending_[i];
-      if (!r[i].ok) {
-        throw std::runtime_error(fmt::format("advise: simulation of {} lines per core (variant {}) "
-                                             "failed: {}",
-                                             p.lines_per_core, variant_name(p.variant),
-                                             r[i].error));
-      }
-      times_[Key{p.variant, p.lines_per_core}] = r[i].time_us;
-    }
-    pending_.clear();
-    queued_.clear();
-  }
-  double time(RingVariant v, uint64_t lines) const { return times_.at(Key{v, lines}); }
-  std::optional<double> fix_time(uint64_t lines) const {
-    const auto it = times_.find(Key{RingVariant::kFix, lines});
-    return it == times_.end() ? std::nullopt : std::optional<double>(it->second);
-  }
-  // False below the first lap (never affected) or when the bug costs nothing.
-  bool affected(uint64_t lines) const {
-    const std::optional<double> fix = fix_time(lines);
-    return fix.has_value() && costs_time(time(chip_, lines), *fix);
-  }
-
- private:
-  using Key = std::pair<RingVariant, uint64_t>;
-  RingVariant chip_;
-  std::map<Key, double> times_;
-  std::map<Key, size_t> queued_;
-  std::vector<SimPoint> pending_;
-};
 
 double ane_gbps(uint32_t ane_cores, uint64_t lines, double time_us) {
   return static_cast<double>(ane_cores) * static_cast<double>(lines) * kLineBytes /
          (time_us * 1e3);
 }
 
+// A split's chunks as the tasks of one transfer.
+std::vector<uint32_t> split_tasks(const std::vector<uint64_t>& lines) {
+  return std::vector<uint32_t>(lines.begin(), lines.end());
+}
+
 // Picks the fewest clearing chunks and the padding for an affected row;
 // every payload involved has been simulated.
+// The fewest chunks (2..kMaxAdviceSplit) of which every one clears the
+// notch, and their lines per core; every chunk's payload has been simulated.
+struct ClearingSplit {
+  uint32_t s = 0;
+  std::vector<uint64_t> chunks, lines;
+};
+std::optional<ClearingSplit> fewest_clearing_split(const Transfer& t, uint32_t eb,
+                                                   const SimulationCache& sims) {
+  for (uint32_t s = 2; s <= kMaxAdviceSplit; ++s) {
+    ClearingSplit c{s, split_channels(t.cin, s), {}};
+    if (c.chunks.empty()) break;
+    bool clears = true;
+    for (uint64_t chunk : c.chunks) {
+      c.lines.push_back(payload_lines(chunk, t.cout, eb));
+      clears = clears && !sims.affected(c.lines.back());
+    }
+    if (clears) return c;
+  }
+  return std::nullopt;
+}
+
 void choose_remedy(TransferAdvice& a, uint32_t eb, const SimulationCache& sims) {
   const Transfer& t = a.transfer;
-  for (uint32_t s = 2; s <= kMaxAdviceSplit; ++s) {
-    const std::vector<uint64_t> chunks = split_channels(t.cin, s);
-    if (chunks.empty()) break;
-    bool clears = true;
-    double total = 0;
-    std::vector<uint64_t> lines;
-    for (uint64_t c : chunks) {
-      lines.push_back(payload_lines(c, t.cout, eb));
-      clears = clears && !sims.affected(lines.back());
-      total += sims.time(sims.chip(), lines.back());
-    }
-    if (!clears) continue;
+  if (const std::optional<ClearingSplit> c = fewest_clearing_split(t, eb, sims)) {
+    const double total = sims.time(sims.chip(), split_tasks(c->lines));
     if (total < a.time_us_before) {
       a.kind = AdviceKind::kSplit;
-      a.split = s;
-      a.chunk_cin = chunks;
-      a.chunk_lines = lines;
+      a.split = c->s;
+      a.chunk_cin = c->chunks;
+      a.chunk_lines = c->lines;
       a.time_us_after = total;
     } else {
       a.kind = AdviceKind::kSplitSlower;
-      a.clearing_split = s;
+      a.clearing_split = c->s;
       a.clearing_split_time_us = total;
     }
-    break;
   }
   if (a.kind == AdviceKind::kNotAffected) {
     a.kind = AdviceKind::kNoSplitClears;
@@ -243,6 +196,15 @@ AdviceResult advise_transfers(const std::vector<Transfer>& transfers, uint32_t e
     }
     if (const auto pad = padded_cin(a.transfer.cin, a.transfer.cout, element_bytes)) {
       sims.want_both(payload_lines(*pad, a.transfer.cout, element_bytes));
+    }
+  }
+  sims.run(settings);
+
+  // Third round: the fewest clearing chunks, run as the tasks of one transfer.
+  for (const TransferAdvice& a : result.rows) {
+    if (!a.affected) continue;
+    if (const auto c = fewest_clearing_split(a.transfer, element_bytes, sims)) {
+      sims.want(sims.chip(), split_tasks(c->lines));
     }
   }
   sims.run(settings);

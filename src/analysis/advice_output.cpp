@@ -115,8 +115,8 @@ std::string remedy_notes(const AdviceResult& r) {
     }
   }
   if (!out.empty()) {
-    out = "Affected transfers (each chunk is its own kernel-DMA task; its time includes its own "
-          "launch and dispatch overhead):\n" + out;
+    out = "Affected transfers (a split runs its chunks as back-to-back kernel-DMA tasks of one "
+          "transfer: one launch, a dispatch per task):\n" + out;
   }
   return out;
 }

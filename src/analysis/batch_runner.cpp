@@ -29,10 +29,17 @@ std::vector<std::string> point_command(const SimPoint& p, const std::string& con
                                   std::to_string(p.lines_per_core),
                                   "--cores",
                                   std::to_string(p.cores),
-                                  "--split",
-                                  std::to_string(p.split),
                                   "--base-line",
                                   std::to_string(p.base_line)};
+  if (p.task_lines.empty()) {
+    cmd.insert(cmd.end(), {"--split", std::to_string(p.split)});
+  } else {
+    std::string lengths;
+    for (const uint32_t n : p.task_lines) {
+      lengths += (lengths.empty() ? "" : ",") + std::to_string(n);
+    }
+    cmd.insert(cmd.end(), {"--task-lines", lengths});
+  }
   if (!config_path.empty()) {
     cmd.push_back("--config");
     cmd.push_back(config_path);

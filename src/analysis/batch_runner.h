@@ -21,6 +21,7 @@ struct SimPoint {
   uint32_t lines_per_core = 0;
   uint32_t split = 1;
   uint32_t base_line = 0;
+  std::vector<uint32_t> task_lines;  // explicit task lengths instead of `split`
 };
 
 struct SimPointResult {

@@ -11,14 +11,6 @@ namespace anesim {
 
 namespace {
 
-std::vector<uint32_t> task_lengths(const Workload& w) {
-  std::vector<uint32_t> lengths;
-  for (const Task& t : split_transfer(w.base_line, w.lines_per_core, w.split)) {
-    lengths.push_back(t.lines);
-  }
-  return lengths;
-}
-
 std::string tasks_text(const std::vector<uint32_t>& lengths) {
   std::string s;
   for (size_t i = 0; i < lengths.size();) {
@@ -120,7 +112,7 @@ Json run_json(const RunReport& r) {
   j["lines_per_core"] = r.workload.lines_per_core;
   j["k"] = lap.k;
   j["x"] = lap.x;
-  j["tasks"] = r.workload.split;
+  j["tasks"] = task_lengths(r.workload).size();
   j["task_lines"] = task_lengths(r.workload);
   j["task_credit"] = res.task_credit;
   j["notch"] = in_notch(r);

@@ -8,6 +8,7 @@
 #include "src/analysis/run_report.h"
 #include "src/analysis/single_run.h"
 #include "src/cli/exit_codes.h"
+#include "src/cli/range_option.h"
 #include "src/io/count_text.h"
 #include "src/io/atomic_output.h"
 #include "src/io/errors.h"
@@ -65,6 +66,25 @@ void parse_line_outputs(const RunOptions& opt, const ModelConfig& cfg, RunReques
   }
 }
 
+// --task-lines: lengths that add up to the transfer, and not with --split.
+std::vector<uint32_t> parse_task_lines(const std::string& text, const Workload& w) {
+  if (w.split != 1) {
+    throw UsageError("--task-lines and --split both set the tasks: give one of them");
+  }
+  const std::vector<uint32_t> lines = parse_count_list(text, "--task-lines", 1, UINT32_MAX);
+  uint64_t sum = 0;
+  for (const uint32_t n : lines) {
+    sum += n;
+  }
+  if (sum != w.lines_per_core) {
+    throw UsageError(fmt::format(
+        "--task-lines: the tasks add up to {} lines, but each core moves {} (--lines or "
+        "--cin/--cout)",
+        sum, w.lines_per_core));
+  }
+  return lines;
+}
+
 // A target other than the built-in LPDDR5 exists only behind the TLM-2.0
 // sockets: its coupling is tlm, and asking for builtin is a mistake.
 MemoryCoupling parse_memory_coupling(const std::string& memory, const ModelConfig& cfg) {
@@ -88,6 +108,9 @@ void add_run_options(CLI::App& app, RunOptions& opt) {
                    true);
   app.add_option("--cores", opt.cores, "active cores, 1..16 (default: the config's ane.cores)");
   app.add_option("--split", opt.split, "run each core's transfer as S back-to-back tasks");
+  app.add_option("--task-lines", opt.task_lines,
+                 "run each core's transfer as back-to-back tasks of these lengths, in lines "
+                 "(A,B,...; they must add up to the lines per core; instead of --split)");
   app.add_option("--base-line", opt.base_line, "line address of core 0's slice (default 0)");
   add_config_option(app, opt.config);
   app.add_flag("--json", opt.json, "print one JSON object instead of the summary");
@@ -126,6 +149,10 @@ int run_command(const RunOptions& opt) {
   w.lines_per_core = opt.print_hierarchy && !opt.size.given() ? 1 : parse_size(opt.size);
   w.cores = parse_cores(opt.cores, cfg);
   w.split = static_cast<uint32_t>(parse_count(opt.split, "--split", 1, w.lines_per_core));
+  if (!opt.task_lines.empty()) {
+    w.task_lines = parse_task_lines(opt.task_lines, w);
+    w.split = static_cast<uint32_t>(w.task_lines.size());
+  }
   w.base_line = static_cast<uint32_t>(parse_count(opt.base_line, "--base-line", 0, UINT32_MAX));
   parse_waves(opt, cfg, request);
   parse_line_outputs(opt, cfg, request);

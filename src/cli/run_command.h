@@ -14,6 +14,7 @@ struct RunOptions {
   SizeOptions size;
   std::string cores;
   std::string split = "1";
+  std::string task_lines;  // --task-lines A,B,...: explicit task lengths
   std::string base_line = "0";
   std::string config;
   bool json = false;
