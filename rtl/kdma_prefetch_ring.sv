@@ -37,7 +37,8 @@ module kdma_prefetch_ring
   parameter bit          RelatchAtWrap = 1'b0,
   // 1: the grant is a share of time: the lookahead is open while the
   //    timebase's phase (256 steps of 2^ShareStepBits cycles) is below the
-  //    grant, so bandwidth rises linearly with the grant, as published.
+  //    grant, so bandwidth rises linearly with the grant, as the write-up
+  //    describes the V.
   // 0: the grant is a line budget per 256-line page: time falls linearly
   //    with the grant instead (docs/ring-mechanism.md, section 2).
   parameter bit          TimeShare  = 1'b1,
@@ -66,8 +67,8 @@ module kdma_prefetch_ring
   // Observation: waveforms, statistics and assertions.
   output logic                   busy_o,
   output logic [CreditBits-1:0]  prefetch_credit_o,
-  output logic [CreditBits-1:0]  page_credit_o,
-  output logic                   lookahead_open_o,
+  output logic [CreditBits-1:0]  page_credit_o,     // page budget left (time share: the grant)
+  output logic                   lookahead_open_o,  // the prefetch path may issue
   output logic [RingIdxBits-1:0] ring_rd_ptr_o,
   output logic [RingIdxBits-1:0] ring_end_ptr_o,
   output logic [LineBits-1:0]    lines_issued_o,
