@@ -266,6 +266,32 @@ TEST_CASE("notch analysis: centre and recovery width on both sides", "[report]")
   CHECK(f.recovery_right == 192);
 }
 
+TEST_CASE("V shape: straight in bandwidth, or straight in time", "[report]") {
+  std::vector<int64_t> x;
+  std::vector<double> linear_b, linear_b_time, linear_t, linear_t_gbps;
+  const double lines = 16384, floor = 15, nominal = 40;
+  for (int64_t i = -512; i <= 512; i += 16) {
+    const double d = std::min(256.0, std::fabs(double(i)));
+    x.push_back(i);
+    // Bandwidth linear in |x|: time = lines / B.
+    linear_b.push_back(floor + (nominal - floor) * d / 256);
+    linear_b_time.push_back(lines / linear_b.back());
+    // Time linear in |x| instead.
+    linear_t.push_back(lines / floor - (lines / floor - lines / nominal) * d / 256);
+    linear_t_gbps.push_back(lines / linear_t.back());
+  }
+  const VShape b = analyse_v_shape(x, linear_b, linear_b_time);
+  REQUIRE(b.measured);
+  CHECK(b.max_line_deviation == Approx(0).margin(1e-12));
+  // Near the centre time falls by about nominal / floor faster than on average.
+  CHECK(b.centre_ramp_ratio > 2.0);
+  const VShape t = analyse_v_shape(x, linear_t_gbps, linear_t);
+  CHECK(t.centre_ramp_ratio == Approx(1.0));
+  CHECK(t.max_line_deviation > 0.15);
+  // Without the points it needs, nothing is claimed.
+  CHECK_FALSE(analyse_v_shape({0, 16, 32}, {1, 2, 3}, {3, 2, 1}).measured);
+}
+
 TEST_CASE("regression: the default config replays traces/ within MAPE 10 % per curve",
           "[replay][published]") {
   set_simulator_executable(ANESIM_BINARY);

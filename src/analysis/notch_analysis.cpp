@@ -1,6 +1,40 @@
 #include "src/analysis/notch_analysis.h"
 
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
 namespace anesim {
+
+VShape analyse_v_shape(const std::vector<int64_t>& x, const std::vector<double>& gbps,
+                       const std::vector<double>& time_us, int64_t centre) {
+  auto at = [&](int64_t want) -> std::ptrdiff_t {
+    const auto it = std::find(x.begin(), x.end(), want);
+    return it == x.end() ? -1 : it - x.begin();
+  };
+  VShape v;
+  const std::ptrdiff_t zero = at(0);
+  if (zero < 0) return v;
+  double ratio_sum = 0;
+  for (const int64_t side : {-1, 1}) {
+    const std::ptrdiff_t edge = at(side * 256), near = at(side * centre);
+    if (edge < 0 || near < 0) return v;
+    const double floor = gbps[zero], nominal = gbps[edge];
+    for (size_t i = 0; i < x.size(); ++i) {
+      const int64_t d = x[i] * side;
+      if (d > 0 && d < 256) {
+        const double line = floor + (nominal - floor) * static_cast<double>(d) / 256.0;
+        v.max_line_deviation = std::max(v.max_line_deviation, std::fabs(gbps[i] - line) / nominal);
+      }
+    }
+    const double near_slope = (time_us[zero] - time_us[near]) / static_cast<double>(centre);
+    const double mean_slope = (time_us[zero] - time_us[edge]) / 256.0;
+    ratio_sum += near_slope / mean_slope;
+  }
+  v.centre_ramp_ratio = ratio_sum / 2;
+  v.measured = true;
+  return v;
+}
 
 NotchFigures analyse_notch(const std::vector<int64_t>& x, const std::vector<double>& bug,
                            const std::vector<double>& fix, double tolerance) {

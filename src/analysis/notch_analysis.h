@@ -20,4 +20,17 @@ struct NotchFigures {
 NotchFigures analyse_notch(const std::vector<int64_t>& x, const std::vector<double>& bug_gbps,
                            const std::vector<double>& fix_gbps, double tolerance);
 
+// The V's shape around x = 0, from the bug's points at x = 0, +-centre and
+// +-256 (and every x between for the line): is bandwidth linear in |x|
+// ("recovery roughly linear in prefetch credits"), and how much steeper is
+// the time ramp near the centre than its 256-line average?
+struct VShape {
+  bool measured = false;            // x holds 0, +-centre and +-256
+  double max_line_deviation = 0;    // max |B(x) - straight line| / B(256), 0 < |x| < 256
+  double centre_ramp_ratio = 0;     // time saved per line over |x| <= centre, over the
+                                    // same over |x| <= 256 (both sides averaged)
+};
+VShape analyse_v_shape(const std::vector<int64_t>& x, const std::vector<double>& bug_gbps,
+                       const std::vector<double>& bug_time_us, int64_t centre = 16);
+
 }  // namespace anesim
