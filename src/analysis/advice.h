@@ -78,7 +78,7 @@ struct TransferAdvice {
   uint32_t split = 1;                  // advised chunks; 1 when none
   std::vector<uint64_t> chunk_cin;     // their channel counts ({cin} when none)
   std::vector<uint64_t> chunk_lines;
-  double time_us_after = 0;            // sum of the chunks' bug-variant times
+  double time_us_after = 0;            // the split transfer's bug-variant time (its chunks as tasks)
   double gbps_after = 0;
   uint32_t clearing_split = 1;         // kSplitSlower: the split that clears the notch
   double clearing_split_time_us = 0;   // and its time
