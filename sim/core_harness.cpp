@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "sim/lookahead_share.h"
+#include "sim/units.h"
 
 namespace anesim {
 
@@ -57,7 +58,6 @@ void CoreHarness::finish(uint64_t now, const RingInputs& in) {
     requested_at_ = now + 1;
   }
   if (in.task_valid) {
-    task_lines_ = in.task_lines;
     ++next_task_;
     stats_.task_credit.push_back(out.prefetch_credit);
   }
@@ -69,7 +69,8 @@ void CoreHarness::finish(uint64_t now, const RingInputs& in) {
   // opens and shuts it until what is left fits in the grant.
   share_edge_ = kNever;
   if (ring_->time_share() && out.busy && out.prefetch_credit > 0 &&
-      out.prefetch_credit < 256 && task_lines_ - out.lines_issued > out.prefetch_credit) {
+      out.prefetch_credit < kPageLines &&
+      tasks_[next_task_ - 1].lines - out.lines_issued > out.prefetch_credit) {
     share_edge_ = next_share_edge(now + 1, out.prefetch_credit);
   }
 }

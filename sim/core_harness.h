@@ -86,7 +86,6 @@ class CoreHarness {
   uint64_t issue_seq_ = 0;
   uint64_t retire_seq_ = 0;
   bool was_busy_ = false;  // the ring's busy before the current cycle's edge
-  uint32_t task_lines_ = 0;  // the length of the task the ring holds
   // The next cycle whose lookahead share differs from the one the ring
   // registered at its last edge (kNever: it cannot change).
   uint64_t share_edge_ = kNever;

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "sim/units.h"
+
 namespace anesim {
 
 VShape analyse_v_shape(const std::vector<int64_t>& x, const std::vector<double>& gbps,
@@ -17,18 +19,19 @@ VShape analyse_v_shape(const std::vector<int64_t>& x, const std::vector<double>&
   if (zero < 0) return v;
   double ratio_sum = 0;
   for (const int64_t side : {-1, 1}) {
-    const std::ptrdiff_t edge = at(side * 256), near = at(side * centre);
+    const int64_t page = kPageLines;  // the V's half width
+    const std::ptrdiff_t edge = at(side * page), near = at(side * centre);
     if (edge < 0 || near < 0) return v;
     const double floor = gbps[zero], nominal = gbps[edge];
     for (size_t i = 0; i < x.size(); ++i) {
       const int64_t d = x[i] * side;
-      if (d > 0 && d < 256) {
-        const double line = floor + (nominal - floor) * static_cast<double>(d) / 256.0;
+      if (d > 0 && d < page) {
+        const double line = floor + (nominal - floor) * static_cast<double>(d) / page;
         v.max_line_deviation = std::max(v.max_line_deviation, std::fabs(gbps[i] - line) / nominal);
       }
     }
     const double near_slope = (time_us[zero] - time_us[near]) / static_cast<double>(centre);
-    const double mean_slope = (time_us[zero] - time_us[edge]) / 256.0;
+    const double mean_slope = (time_us[zero] - time_us[edge]) / page;
     ratio_sum += near_slope / mean_slope;
   }
   v.centre_ramp_ratio = ratio_sum / 2;

@@ -112,8 +112,9 @@ Json run_json(const RunReport& r) {
   j["lines_per_core"] = r.workload.lines_per_core;
   j["k"] = lap.k;
   j["x"] = lap.x;
-  j["tasks"] = task_lengths(r.workload).size();
-  j["task_lines"] = task_lengths(r.workload);
+  const std::vector<uint32_t> lengths = task_lengths(r.workload);
+  j["tasks"] = lengths.size();
+  j["task_lines"] = lengths;
   j["task_credit"] = res.task_credit;
   j["notch"] = in_notch(r);
   j["time_us"] = rounded(res.time_us, 4);
