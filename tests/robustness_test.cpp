@@ -179,6 +179,9 @@ TEST_CASE("bad config files: file:line:column: field: what, exit 3", "[cli][erro
                    line_of(shipped_yaml(), "  rcd: 15"))},
       {write("key.yaml", replaced("fabric:\n", "[a, b]: 1\nfabric:\n")),
        "top level: expected a plain key name"},
+      // A key is the user's text: the message shows it escaped, on one line.
+      {write("keynl.yaml", replaced("fabric:\n", "\"x\\ny\": 1\nfabric:\n")),
+       "x\\x0ay: unknown key"},
       {write("bw0.yaml", replaced("channel_bytes_per_cycle: 16", "channel_bytes_per_cycle: 0")),
        "dram.channel_bytes_per_cycle: 0 is out of range (expected 1..4294967295)"},
       {write("bwneg.yaml", replaced("channel_bytes_per_cycle: 16", "channel_bytes_per_cycle: -16")),

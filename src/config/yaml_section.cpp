@@ -189,7 +189,7 @@ void YamlSection::reject_unknown(const std::string& hint) const {
 void YamlSection::fail(const YAML::Mark& mark, const std::string& field,
                        const std::string& what) const {
   failure_(fmt::format("{}: {}: {}", yaml_where(origin_, mark),
-                       field.empty() ? "top level" : field, what));
+                       field.empty() ? "top level" : printable(field), what));
   std::abort();  // a YamlFailure always throws
 }
 
