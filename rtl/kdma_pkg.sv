@@ -10,5 +10,7 @@ package kdma_pkg;
   localparam int unsigned CreditBits  = 9;  // holds 0..PrefetchMax
   // Line addresses and transfer lengths are 32-bit line counts.
   localparam int unsigned LineBits    = 32;
+  // Reads the stop-and-go path keeps in flight: 1..15, the chip's own.
+  localparam int unsigned DemandBits  = 4;
 
 endpackage

@@ -5,7 +5,9 @@
 //  * prefetch (lookahead): requested ahead of the consumer, pipelined, while
 //    the lookahead is open;
 //  * demand (stop-and-go): while it is shut, the next line is requested only
-//    when the consumer has drained every line before it.
+//    when fewer than demand_depth_i lines are outstanding (requested and not
+//    yet drained by the consumer): with a depth of 1, only when the consumer
+//    has drained every line before it.
 // The grant `prefetch_credit` (0..256) opens the lookahead for `credit` of
 // every 256 steps of the SoC timebase (TimeShare = 1), or for `credit` lines
 // of every 256-line page (TimeShare = 0).
@@ -52,6 +54,9 @@ module kdma_prefetch_ring
   input  logic                   rst_ni,
   // The SoC timebase: the number of this cycle, low bits.
   input  logic [PageBits+ShareStepBits-1:0] timebase_i,
+  // Reads the stop-and-go path may keep outstanding (1..15): a property of
+  // the chip's DMA engine, held constant (docs/ring-mechanism.md, section 6).
+  input  logic [DemandBits-1:0]  demand_depth_i,
   // Task descriptor: one transfer on this core. Lengths of 0 are illegal.
   input  logic                   task_valid_i,
   output logic                   task_ready_o,
@@ -151,9 +156,11 @@ module kdma_prefetch_ring
   // Lookahead runs while it is open and KMem has a free slot.
   assign prefetch_ok = busy_q && (remaining != '0) && lookahead_open &&
                        (outstanding < LineBits'(KmemLines));
-  // Stop-and-go: one line, only when the consumer has nothing left to drain.
+  // Stop-and-go: the next line only while fewer than the demand depth are
+  // outstanding (depth 1: when the consumer has nothing left to drain).
   assign demand_ok   = busy_q && (remaining != '0) && !lookahead_open &&
-                       (outstanding == '0);
+                       (outstanding < LineBits'(demand_depth_i)) &&
+                       (outstanding < LineBits'(KmemLines));
 
   assign task_ready_o   = !busy_q;
   assign task_fire      = task_valid_i && task_ready_o;
@@ -288,7 +295,7 @@ module kdma_prefetch_ring
   end
 
   // The environment: descriptors are never empty; a line is retired only
-  // after it was requested. The solver assumes these at every step;
+  // after it was requested; the demand depth is at least 1. The solver assumes these at every step;
   // simulation checks them where the ring samples its inputs, at the rising
   // edge (in an always_comb they would also see the inputs of the cycle that
   // just ended against the state it produced).
@@ -301,6 +308,7 @@ module kdma_prefetch_ring
     // trivially, and a reset read here would mix sync and async use.
     `KDMA_ASSUME(!task_fire || (task_lines_i != '0))
     `KDMA_ASSUME(!line_retired_i || (busy_q && (outstanding != '0)))
+    `KDMA_ASSUME(demand_depth_i != '0)
   end
 
 

@@ -14,6 +14,7 @@ CoreHarness::CoreHarness(uint32_t id, std::unique_ptr<PrefetchRing> ring, const 
       tasks_(tasks),
       scoreboard_(scoreboard),
       dispatch_cycles_(cfg.ane.task_dispatch_cycles),
+      demand_depth_(cfg.ane.demand_depth),
       dispatch_ready_(uint64_t{cfg.ane.launch_overhead_cycles} + cfg.ane.task_dispatch_cycles),
       kmem_mask_(cfg.ane.kmem_lines - 1),
       kmem_line_(cfg.ane.kmem_lines),
@@ -89,6 +90,7 @@ bool CoreHarness::prepare(uint64_t now, CreditFabric& fabric, RingInputs* inputs
   in = RingInputs{};
   bool event = false;
   in.timebase = static_cast<uint32_t>(now);
+  in.demand_depth = demand_depth_;
 
   const size_t head = retire_seq_ & kmem_mask_;
   if (out.busy && kmem_full_[head] != 0) {

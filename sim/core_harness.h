@@ -72,6 +72,7 @@ class CoreHarness {
   const std::vector<Task>& tasks_;
   Scoreboard& scoreboard_;
   uint32_t dispatch_cycles_;
+  uint32_t demand_depth_;  // stop-and-go reads in flight (ane.demand_depth)
   size_t next_task_ = 0;
   uint64_t dispatch_ready_;
   // KMem slot of request tag t is t % size (size a power of two: a mask);

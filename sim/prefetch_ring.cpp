@@ -23,6 +23,7 @@ class VerilatedRing final : public PrefetchRing {
   void reset() override {
     model_.clk_i = 0;
     model_.timebase_i = 0;
+    model_.demand_depth_i = 1;
     model_.task_valid_i = 0;
     model_.req_ready_i = 0;
     model_.line_retired_i = 0;
@@ -35,6 +36,7 @@ class VerilatedRing final : public PrefetchRing {
 
   void fall(const RingInputs& in) override {
     model_.timebase_i = in.timebase & kTimebaseMask;
+    model_.demand_depth_i = in.demand_depth;
     model_.task_valid_i = in.task_valid;
     model_.task_start_line_i = in.task_start_line;
     model_.task_lines_i = in.task_lines;

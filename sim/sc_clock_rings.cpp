@@ -20,7 +20,7 @@ using sc_core::sc_signal;
 struct RingPins {
   sc_signal<bool> rst_n, task_valid, task_ready, req_valid, req_ready, req_prefetch, line_retired,
       busy, lookahead_open;
-  sc_signal<uint32_t> timebase, task_start_line, task_lines, req_line, prefetch_credit, page_credit, rd_ptr,
+  sc_signal<uint32_t> timebase, demand_depth, task_start_line, task_lines, req_line, prefetch_credit, page_credit, rd_ptr,
       end_ptr, lines_issued, lines_retired;
   virtual ~RingPins() = default;
 };
@@ -31,6 +31,8 @@ struct BoundRing final : RingPins {
     model.clk_i(clk);
     model.rst_ni(rst_n);
     model.timebase_i(timebase);
+    model.demand_depth_i(demand_depth);
+    demand_depth.write(1);  // the strict stop-and-go, as the C++ loop's default
     model.task_valid_i(task_valid);
     model.task_ready_o(task_ready);
     model.task_start_line_i(task_start_line);

@@ -23,15 +23,17 @@ struct TransferCount {
   uint64_t out_of_order = 0;
   uint64_t cycles = 0;
   uint32_t grant = 0;
+  size_t max_demand_in_flight = 0;  // lines outstanding when a demand read issued, itself included
 };
 
 // Accepts every request at once and retires each line `latency` cycles later.
 // The timebase counts the transfer's cycles from 0 at the load.
 TransferCount run_transfer(PrefetchRing& ring, uint32_t start, uint32_t lines,
-                           uint32_t latency = 4) {
+                           uint32_t latency = 4, uint32_t demand_depth = 1) {
   ring.reset();
   TransferCount n;
   RingInputs load;
+  load.demand_depth = demand_depth;
   load.task_valid = true;
   load.task_start_line = start;
   load.task_lines = lines;
@@ -48,6 +50,7 @@ TransferCount run_transfer(PrefetchRing& ring, uint32_t start, uint32_t lines,
       in_flight.pop_front();
     }
     in.timebase = static_cast<uint32_t>(cycle);
+    in.demand_depth = demand_depth;
     in.req_ready = o.req_valid;
     if (o.req_valid) {
       n.out_of_order += o.req_line != expect;
@@ -60,6 +63,9 @@ TransferCount run_transfer(PrefetchRing& ring, uint32_t start, uint32_t lines,
       const bool open = share_open(cycle, n.grant) || left <= n.grant;
       n.share_mismatch += ring.time_share() && (o.req_prefetch != open);
       in_flight.push_back(cycle);
+      if (!o.req_prefetch) {
+        n.max_demand_in_flight = std::max(n.max_demand_in_flight, in_flight.size());
+      }
     }
     ring.clock(in);
     n.cycles = cycle;
@@ -91,8 +97,9 @@ TEST_CASE("every line is requested once and in order, in every variant", "[rtl][
     for (int i = 0; i < 24; ++i) {
       const uint32_t lines = i < 4 ? 1 + i : 1 + rng() % (3 * kRingLines);
       const uint32_t start = rng();
-      const TransferCount n = run_transfer(*ring, start, lines);
-      INFO(variant_name(v) << " start " << start << " lines " << lines);
+      const uint32_t depth = 1 + static_cast<uint32_t>(i % 3);
+      const TransferCount n = run_transfer(*ring, start, lines, 4, depth);
+      INFO(variant_name(v) << " start " << start << " lines " << lines << " demand depth " << depth);
       CHECK_FALSE(ring->outputs().busy);
       CHECK(n.prefetched + n.demand == lines);
       CHECK(n.out_of_order == 0);
@@ -100,6 +107,47 @@ TEST_CASE("every line is requested once and in order, in every variant", "[rtl][
     }
     CHECK_FALSE(context.gotError());
   }
+}
+
+TEST_CASE("demand depth: stop-and-go keeps that many reads in flight", "[rtl][transfer]") {
+  VerilatedContext context;
+  context.fatalOnError(false);
+  const uint32_t latency = 12;
+  for (const RingVariant v : {RingVariant::kBug, RingVariant::kRelatch, RingVariant::kFix}) {
+    auto ring = make_ring(v, &context, "ring");
+    for (const uint32_t lines : {kRingLines, 2 * kRingLines}) {
+      uint64_t cycles_depth1 = 0;
+      for (uint32_t depth = 1; depth <= 3; ++depth) {
+        INFO(variant_name(v) << " lines " << lines << " demand depth " << depth);
+        const TransferCount n = run_transfer(*ring, 0, lines, latency, depth);
+        CHECK(n.prefetched + n.demand == lines);
+        CHECK(n.out_of_order == 0);
+        CHECK(ring->outputs().lines_retired == lines);
+        if (v == RingVariant::kFix) {
+          // The lookahead never shuts: the demand path and its depth are unused.
+          CHECK(n.demand == 0);
+          CHECK(n.max_demand_in_flight == 0);
+          if (depth == 1) {
+            cycles_depth1 = n.cycles;
+          }
+          CHECK(n.cycles == cycles_depth1);
+          continue;
+        }
+        // At the notch the whole first lap goes stop-and-go, at exactly
+        // `depth` reads in flight: the lap takes latency / depth per line.
+        CHECK(n.demand >= kRingLines);
+        CHECK(n.max_demand_in_flight == depth);
+        if (depth == 1) {
+          cycles_depth1 = n.cycles;
+        } else {
+          const double ratio = static_cast<double>(n.cycles) / static_cast<double>(cycles_depth1);
+          CHECK(ratio < 1.0 / depth + 0.1);
+          CHECK(ratio > 1.0 / depth - 0.1);
+        }
+      }
+    }
+  }
+  CHECK_FALSE(context.gotError());
 }
 
 TEST_CASE("stop-and-go lines per residue follow the page grant", "[rtl][transfer]") {

@@ -124,6 +124,9 @@ static ModelConfig parse_document(const std::string& text, const std::string& or
   cfg.ane.task_dispatch_cycles = static_cast<uint32_t>(ane.integer("task_dispatch_cycles", 0, UINT32_MAX));
   cfg.ane.launch_overhead_cycles =
       static_cast<uint32_t>(ane.integer("launch_overhead_cycles", 0, UINT32_MAX));
+  // Optional: one read in flight, the strict stop-and-go, by default. The
+  // ring's demand_depth_i port is 4 bits wide.
+  cfg.ane.demand_depth = static_cast<uint32_t>(ane.integer_or("demand_depth", 1, 15, 1));
   if (ane.has("ring_variant")) {  // optional: the M3 Air's erratum by default
     const std::string name = ane.text("ring_variant");
     const std::optional<RingVariant> variant = find_variant(name);

@@ -61,7 +61,7 @@ def prepare_rtl(repo, workdir, mutation):
         src = mutated
     # yosys 0.23 cannot parse a package import in the module header.
     run_sed(["-e", r"/^\s*import kdma_pkg::\*;/d",
-             "-e", r"s/\b(RingIdxBits|PageBits|PrefetchMax|CreditBits|LineBits)\b/kdma_pkg::\1/g"],
+             "-e", r"s/\b(RingIdxBits|PageBits|PrefetchMax|CreditBits|LineBits|DemandBits)\b/kdma_pkg::\1/g"],
             src, ring)
     shutil.copy(os.path.join(repo, "rtl", "kdma_assert.svh"), workdir)
 
