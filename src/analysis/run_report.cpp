@@ -85,8 +85,9 @@ std::string format_text(const RunReport& r) {
                      res.core_gbps_mean, res.core_gbps_min, res.core_gbps_max);
   out += fmt::format("  prefetch path    {} lines ({:.1f} %)\n", res.lines_prefetched,
                      100.0 * res.lines_prefetched / total);
-  out += fmt::format("  demand path      {} lines ({:.1f} %)\n", res.lines_demand,
-                     100.0 * res.lines_demand / total);
+  out += fmt::format("  demand path      {} lines ({:.1f} %), stop-and-go with {} read{} in flight\n",
+                     res.lines_demand, 100.0 * res.lines_demand / total, cfg.ane.demand_depth,
+                     cfg.ane.demand_depth == 1 ? "" : "s");
   out += fmt::format("  DRAM             {} reads, {} row hits ({:.1f} %), {} refreshes\n",
                      res.dram.reads, res.dram.row_hits,
                      100.0 * res.dram.row_hits / std::max<uint64_t>(res.dram.reads, 1),
