@@ -295,10 +295,11 @@ module kdma_prefetch_ring
   end
 
   // The environment: descriptors are never empty; a line is retired only
-  // after it was requested; the demand depth is at least 1. The solver assumes these at every step;
-  // simulation checks them where the ring samples its inputs, at the rising
-  // edge (in an always_comb they would also see the inputs of the cycle that
-  // just ended against the state it produced).
+  // after it was requested; the demand depth is at least 1. The solver
+  // assumes these at every step; simulation checks them where the ring
+  // samples its inputs, at the rising edge (in an always_comb they would
+  // also see the inputs of the cycle that just ended against the state it
+  // produced).
 `ifdef FORMAL
   always_comb begin
 `else
