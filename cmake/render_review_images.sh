@@ -1,5 +1,6 @@
 #!/bin/sh
-# Renders the two GTKWave review layouts for the bug and the fix into
+# Renders the two GTKWave review layouts for the bug and the fix (and the
+# V and the M4's notch) into
 # docs/img/ (the `review-images` target; on demand, not in CI). Needs Debian's
 # xvfb, x11-apps (xwd) and netpbm besides gtkwave:
 #   apt-get install --no-install-recommends xvfb xauth x11-apps netpbm
@@ -45,3 +46,10 @@ done
   --wave-cycles 4000 >/dev/null
 sed 's/^\*-15\.000000/*-20.000000/' docs/ring_review.gtkw > "$work/period.gtkw"
 shot "$work/period.gtkw" "$work/v.vcd" docs/img/ring_review_bug_xm64.png
+
+# The Mac mini M4 at its notch (configs/m4.yaml, ane.demand_depth: 2): the
+# stop-and-go path keeps two reads in flight, so in_flight reads 2. A window
+# after the memory clock's boost (cycle 206162), in the steady state.
+"$anesim" --config configs/m4.yaml --lines 0x4000 --cores 2 --vcd "$work/m4.vcd" \
+  --wave-from 400000 --wave-cycles 4000 >/dev/null
+shot docs/line_journey.gtkw "$work/m4.vcd" docs/img/line_journey_m4_x0.png
