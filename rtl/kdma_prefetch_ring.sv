@@ -143,7 +143,7 @@ module kdma_prefetch_ring
   logic prefetch_ok, demand_ok, task_fire, req_fire, page_last_line, lap_last_line;
   logic [LineBits-1:0]   left_after;     // lines left once this request is issued
   logic [CreditBits-1:0] relatch_credit;
-  logic                  lookahead_open;
+  logic                  lookahead_open, kmem_free;
   logic [PageBits-1:0]   next_phase;
   logic                  unused_timebase;
 
@@ -153,14 +153,14 @@ module kdma_prefetch_ring
   // The lookahead is open in the timebase's share (registered for this
   // cycle at the last edge), or while the page's budget lasts.
   assign lookahead_open = TimeShare ? share_open_q : (pool_q != '0);
+  // Every request, on either path, reserves a KMem slot.
+  assign kmem_free   = outstanding < LineBits'(KmemLines);
   // Lookahead runs while it is open and KMem has a free slot.
-  assign prefetch_ok = busy_q && (remaining != '0) && lookahead_open &&
-                       (outstanding < LineBits'(KmemLines));
+  assign prefetch_ok = busy_q && (remaining != '0) && lookahead_open && kmem_free;
   // Stop-and-go: the next line only while fewer than the demand depth are
   // outstanding (depth 1: when the consumer has nothing left to drain).
-  assign demand_ok   = busy_q && (remaining != '0) && !lookahead_open &&
-                       (outstanding < LineBits'(demand_depth_i)) &&
-                       (outstanding < LineBits'(KmemLines));
+  assign demand_ok   = busy_q && (remaining != '0) && !lookahead_open && kmem_free &&
+                       (outstanding < LineBits'(demand_depth_i));
 
   assign task_ready_o   = !busy_q;
   assign task_fire      = task_valid_i && task_ready_o;

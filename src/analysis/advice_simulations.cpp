@@ -1,6 +1,7 @@
 #include "src/analysis/advice_simulations.h"
 
 #include <algorithm>
+#include <numeric>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -15,11 +16,7 @@ void SimulationCache::want(RingVariant v, const Tasks& tasks) {
   SimPoint p;
   p.variant = v;
   p.cores = 1;
-  uint64_t lines = 0;
-  for (const uint32_t n : tasks) {
-    lines += n;
-  }
-  p.lines_per_core = static_cast<uint32_t>(lines);
+  p.lines_per_core = static_cast<uint32_t>(std::accumulate(tasks.begin(), tasks.end(), uint64_t{0}));
   if (tasks.size() > 1) {
     p.task_lines = tasks;
   }

@@ -1,6 +1,7 @@
 #include "src/cli/run_command.h"
 
 #include <cstdio>
+#include <numeric>
 
 #include <fmt/format.h>
 
@@ -72,10 +73,7 @@ std::vector<uint32_t> parse_task_lines(const std::string& text, const Workload& 
     throw UsageError("--task-lines and --split both set the tasks: give one of them");
   }
   const std::vector<uint32_t> lines = parse_count_list(text, "--task-lines", 1, UINT32_MAX);
-  uint64_t sum = 0;
-  for (const uint32_t n : lines) {
-    sum += n;
-  }
+  const uint64_t sum = std::accumulate(lines.begin(), lines.end(), uint64_t{0});
   if (sum != w.lines_per_core) {
     throw UsageError(fmt::format(
         "--task-lines: the tasks add up to {} lines, but each core moves {} (--lines or "
