@@ -12,7 +12,7 @@
 #   RING_VARIANT_<name>_GPARAMS   the Verilator -G options setting all four,
 #                                 and ShareStepBits from ANESIM_SHARE_STEP_BITS
 #                                 (every verilate() and lint call uses them)
-#   RING_VARIANT_<name>_STARVES   1 unless 14 + EpochBits > 32 (docs/formal.md)
+#   RING_VARIANT_<name>_STARVES   1 unless RingIdxBits + EpochBits > 32 (docs/formal.md)
 function(anesim_read_ring_variants def_file)
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${def_file})
   file(STRINGS ${def_file} lines REGEX "^ANESIM_RING_VARIANT\\(")
@@ -32,7 +32,7 @@ function(anesim_read_ring_variants def_file)
       message(FATAL_ERROR "${def_file}: variant '${name}' is defined twice")
     endif()
     list(APPEND names ${name})
-    math(EXPR pointer_bits "14 + ${epoch}")
+    math(EXPR pointer_bits "${RING_IDX_BITS} + ${epoch}")
     if(pointer_bits GREATER 32)
       set(starves 0)
     else()

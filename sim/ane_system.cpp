@@ -1,18 +1,18 @@
-#include "sim/ane_system.h"
+#include <anesim/sim/ane_system.h>
 
 #include <algorithm>
 #include <stdexcept>
 #include <vector>
 
-#include "sim/cycle_time.h"
-#include "sim/tlm_memory.h"
+#include <anesim/sim/cycle_time.h>
+#include <anesim/sim/tlm_memory.h>
 
 namespace anesim {
 
 namespace {
 // The tlm coupling's own LPDDR5 targets, for anesim.dram to put behind its
 // sockets (none: the builtin coupling, or another memory.target).
-std::vector<Lpddr5Target*> builtin_targets(Cluster& cluster, const ModelConfig& cfg) {
+std::vector<Lpddr5Target*> builtin_targets(Cluster& cluster, const MachineConfig& cfg) {
   std::vector<Lpddr5Target*> targets;
   TlmMemory* tlm = cluster.fabric().tlm();
   if (tlm == nullptr || tlm->builtin_target(0) == nullptr) {
@@ -24,12 +24,12 @@ std::vector<Lpddr5Target*> builtin_targets(Cluster& cluster, const ModelConfig& 
   return targets;
 }
 
-uint32_t socket_count(const ModelConfig& cfg, const RunSpec& spec) {
+uint32_t socket_count(const MachineConfig& cfg, const RunSpec& spec) {
   return spec.memory == MemoryCoupling::kTlm ? cfg.dram.channels : 0;
 }
 }  // namespace
 
-AneSystem::AneSystem(sc_core::sc_module_name name, const ModelConfig& cfg, const RunSpec& spec,
+AneSystem::AneSystem(sc_core::sc_module_name name, const MachineConfig& cfg, const RunSpec& spec,
                      Memory memory)
     : sc_module(name),
       cfg_(cfg),

@@ -21,9 +21,9 @@
 #include <cstdint>
 #include <memory>
 
-#include "sim/cluster.h"
-#include "sim/model_config.h"
-#include "sim/system_modules.h"
+#include <anesim/sim/cluster.h>
+#include <anesim/sim/machine_config.h>
+#include <anesim/sim/sc_hierarchy.h>
 
 namespace anesim {
 
@@ -34,13 +34,13 @@ class AneSystem : public sc_core::sc_module {
   enum class Memory : uint8_t { kOwn, kExternal };
 
   SC_HAS_PROCESS(AneSystem);
-  AneSystem(sc_core::sc_module_name name, const ModelConfig& cfg, const RunSpec& spec,
+  AneSystem(sc_core::sc_module_name name, const MachineConfig& cfg, const RunSpec& spec,
             Memory memory = Memory::kOwn);
   ~AneSystem() override;
   const char* kind() const override { return "anesim::AneSystem"; }
 
   FabricModule& fabric() { return fabric_; }
-  Cluster& model() { return *cluster_; }
+  Cluster& cluster() { return *cluster_; }
 
   // After sc_start() returns: the run, and whether it stopped at
   // simulation.max_cycles before every line was delivered.
@@ -52,7 +52,7 @@ class AneSystem : public sc_core::sc_module {
   void run_decoupled();
   void run_lockstep();
 
-  const ModelConfig& cfg_;
+  const MachineConfig& cfg_;
   std::unique_ptr<Cluster> cluster_;
   ClusterModule cluster_module_;
   FabricModule fabric_;

@@ -1,4 +1,4 @@
-#include "sim/cluster.h"
+#include <anesim/sim/cluster.h>
 
 #include <verilated.h>
 #include <verilated_vcd_c.h>
@@ -8,11 +8,11 @@
 
 #include <fmt/format.h>
 
-#include "sim/path_tracer.h"
+#include <anesim/sim/path_tracer.h>
 
 namespace anesim {
 
-uint64_t minimum_cycles(const ModelConfig& cfg, const RunSpec& spec) {
+uint64_t minimum_cycles(const MachineConfig& cfg, const RunSpec& spec) {
   uint64_t busiest = 0;
   for (const auto& tasks : spec.tasks) {
     uint64_t cycles = 0;
@@ -25,7 +25,7 @@ uint64_t minimum_cycles(const ModelConfig& cfg, const RunSpec& spec) {
   return cfg.ane.launch_overhead_cycles + busiest;
 }
 
-Cluster::Cluster(const ModelConfig& cfg, const RunSpec& spec)
+Cluster::Cluster(const MachineConfig& cfg, const RunSpec& spec)
     : cfg_(cfg),
       context_(std::make_unique<VerilatedContext>()),
       variant_(spec.variant),

@@ -13,13 +13,13 @@
 #include <string>
 #include <vector>
 
-#include "sim/core_harness.h"
-#include "sim/credit_fabric.h"
-#include "sim/line_latency.h"
-#include "sim/model_config.h"
-#include "sim/prefetch_ring.h"
-#include "sim/scoreboard.h"
-#include "sim/task.h"
+#include <anesim/sim/core_harness.h>
+#include <anesim/sim/credit_fabric.h>
+#include <anesim/sim/line_latency.h>
+#include <anesim/sim/machine_config.h>
+#include <anesim/sim/prefetch_ring.h>
+#include <anesim/sim/scoreboard.h>
+#include <anesim/sim/task.h>
 
 class VerilatedContext;
 class VerilatedVcdC;
@@ -68,11 +68,11 @@ struct SimulationOutcome {
 // A lower bound on the cycles `spec` needs: the launch, every dispatch, and
 // the busiest core's lines at its port rate. Lets a caller refuse a run that
 // cannot finish within simulation.max_cycles before spending time on it.
-uint64_t minimum_cycles(const ModelConfig& cfg, const RunSpec& spec);
+uint64_t minimum_cycles(const MachineConfig& cfg, const RunSpec& spec);
 
 class Cluster {
  public:
-  Cluster(const ModelConfig& cfg, const RunSpec& spec);
+  Cluster(const MachineConfig& cfg, const RunSpec& spec);
   ~Cluster();
   Cluster(const Cluster&) = delete;
   Cluster& operator=(const Cluster&) = delete;
@@ -111,7 +111,7 @@ class Cluster {
   }
   void step_traced();
 
-  const ModelConfig& cfg_;
+  const MachineConfig& cfg_;
   std::unique_ptr<VerilatedContext> context_;
   RingVariant variant_;
   std::vector<std::vector<Task>> tasks_;

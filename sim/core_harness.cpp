@@ -1,13 +1,13 @@
-#include "sim/core_harness.h"
+#include <anesim/sim/core_harness.h>
 
 #include <stdexcept>
 
-#include "sim/lookahead_share.h"
-#include "sim/units.h"
+#include <anesim/sim/lookahead_share.h>
+#include <anesim/sim/geometry.h>
 
 namespace anesim {
 
-CoreHarness::CoreHarness(uint32_t id, std::unique_ptr<PrefetchRing> ring, const ModelConfig& cfg,
+CoreHarness::CoreHarness(uint32_t id, std::unique_ptr<PrefetchRing> ring, const MachineConfig& cfg,
                          const std::vector<Task>& tasks, Scoreboard& scoreboard)
     : id_(id),
       ring_(std::move(ring)),

@@ -8,12 +8,12 @@
 #include <memory>
 #include <vector>
 
-#include "sim/credit_fabric.h"
-#include "sim/line_latency.h"
-#include "sim/model_config.h"
-#include "sim/prefetch_ring.h"
-#include "sim/scoreboard.h"
-#include "sim/task.h"
+#include <anesim/sim/credit_fabric.h>
+#include <anesim/sim/line_latency.h>
+#include <anesim/sim/machine_config.h>
+#include <anesim/sim/prefetch_ring.h>
+#include <anesim/sim/scoreboard.h>
+#include <anesim/sim/task.h>
 
 namespace anesim {
 
@@ -27,7 +27,7 @@ struct CoreStats {
 
 class CoreHarness {
  public:
-  CoreHarness(uint32_t id, std::unique_ptr<PrefetchRing> ring, const ModelConfig& cfg,
+  CoreHarness(uint32_t id, std::unique_ptr<PrefetchRing> ring, const MachineConfig& cfg,
               const std::vector<Task>& tasks, Scoreboard& scoreboard);
 
   // Read data for request `req` lands in KMem.

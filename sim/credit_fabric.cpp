@@ -1,14 +1,14 @@
-#include "sim/credit_fabric.h"
+#include <anesim/sim/credit_fabric.h>
 
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
-#include "sim/tlm_memory.h"
+#include <anesim/sim/tlm_memory.h>
 
 namespace anesim {
 
-CreditFabric::CreditFabric(const ModelConfig& cfg, uint32_t cores, MemoryCoupling memory,
+CreditFabric::CreditFabric(const MachineConfig& cfg, uint32_t cores, MemoryCoupling memory,
                            TlmObserver* observer)
     : cfg_(cfg.fabric),
       map_(cfg.dram),

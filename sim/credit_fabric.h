@@ -16,10 +16,10 @@
 #include <queue>
 #include <vector>
 
-#include "sim/dram_address_map.h"
-#include "sim/lpddr5_channel.h"
-#include "sim/memory_coupling.h"
-#include "sim/model_config.h"
+#include <anesim/sim/dram_address_map.h>
+#include <anesim/sim/lpddr5_channel.h>
+#include <anesim/sim/memory_coupling.h>
+#include <anesim/sim/machine_config.h>
 
 namespace anesim {
 
@@ -29,7 +29,7 @@ class CreditFabric {
  public:
   // `memory`: how requests reach the channels (sim/memory_coupling.h);
   // `observer` sees every transaction of the tlm coupling (may be null).
-  CreditFabric(const ModelConfig& cfg, uint32_t cores,
+  CreditFabric(const MachineConfig& cfg, uint32_t cores,
                MemoryCoupling memory = MemoryCoupling::kBuiltin, TlmObserver* observer = nullptr);
   ~CreditFabric();
 

@@ -1,4 +1,4 @@
-#include "sim/cycle_time.h"
+#include <anesim/sim/cycle_time.h>
 
 #include <cmath>
 
@@ -16,11 +16,11 @@ uint64_t CycleTime::cycles(const sc_core::sc_time& delay) const {
   return static_cast<uint64_t>(std::llround(static_cast<double>(delay.value()) / units_per_cycle_));
 }
 
-sc_core::sc_time time_of(const ModelConfig& cfg, uint64_t cycle) {
+sc_core::sc_time time_of(const MachineConfig& cfg, uint64_t cycle) {
   return sc_core::sc_time(cfg.cycles_to_ns(cycle), sc_core::SC_NS);
 }
 
-uint64_t cycle_at(const ModelConfig& cfg, const sc_core::sc_time& t) {
+uint64_t cycle_at(const MachineConfig& cfg, const sc_core::sc_time& t) {
   // Estimate from the clock in force, then correct the rounding both ways.
   const double ns = t.to_seconds() * 1e9;
   const double slow_ns = cfg.cycles_to_ns(cfg.power.boost_after_cycles);

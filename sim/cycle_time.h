@@ -3,7 +3,7 @@
 //    (1 / dram.clock_mhz): CycleTime converts them, through the kernel's
 //    time resolution once, not per call.
 //  * SystemC's clock follows the model's cycles, boost included
-//    (ModelConfig::cycles_to_ns): time_of and cycle_at map between them for
+//    (MachineConfig::cycles_to_ns): time_of and cycle_at map between them for
 //    the targets that run on SystemC time.
 #pragma once
 
@@ -11,7 +11,7 @@
 
 #include <cstdint>
 
-#include "sim/model_config.h"
+#include <anesim/sim/machine_config.h>
 
 namespace anesim {
 
@@ -26,8 +26,8 @@ class CycleTime {
 };
 
 // When cycle `cycle` starts, from launch (time zero).
-sc_core::sc_time time_of(const ModelConfig& cfg, uint64_t cycle);
+sc_core::sc_time time_of(const MachineConfig& cfg, uint64_t cycle);
 // The first cycle that starts at or after `t`.
-uint64_t cycle_at(const ModelConfig& cfg, const sc_core::sc_time& t);
+uint64_t cycle_at(const MachineConfig& cfg, const sc_core::sc_time& t);
 
 }  // namespace anesim

@@ -9,8 +9,9 @@
 
 #include <cstdint>
 
-#include "sim/model_config.h"
-#include "sim/units.h"
+#include <anesim/sim/machine_config.h>
+#include <anesim/sim/bit_math.h>
+#include <anesim/sim/geometry.h>
 
 namespace anesim {
 

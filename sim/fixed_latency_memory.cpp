@@ -1,4 +1,4 @@
-#include "sim/fixed_latency_memory.h"
+#include <anesim/sim/fixed_latency_memory.h>
 
 #include <stdexcept>
 

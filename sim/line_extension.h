@@ -5,7 +5,7 @@
 
 #include <tlm>
 
-#include "sim/line_request.h"
+#include <anesim/sim/line_request.h>
 
 namespace anesim {
 

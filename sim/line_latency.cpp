@@ -1,4 +1,4 @@
-#include "sim/line_latency.h"
+#include <anesim/sim/line_latency.h>
 
 #include <algorithm>
 #include <cmath>

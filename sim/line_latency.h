@@ -15,7 +15,7 @@
 #include <utility>
 #include <vector>
 
-#include "sim/line_request.h"
+#include <anesim/sim/line_request.h>
 
 namespace anesim {
 

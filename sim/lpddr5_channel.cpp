@@ -1,4 +1,4 @@
-#include "sim/lpddr5_channel.h"
+#include <anesim/sim/lpddr5_channel.h>
 
 #include <algorithm>
 

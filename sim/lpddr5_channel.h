@@ -9,9 +9,9 @@
 #include <limits>
 #include <vector>
 
-#include "sim/dram_address_map.h"
-#include "sim/line_request.h"
-#include "sim/model_config.h"
+#include <anesim/sim/dram_address_map.h>
+#include <anesim/sim/line_request.h>
+#include <anesim/sim/machine_config.h>
 
 namespace anesim {
 

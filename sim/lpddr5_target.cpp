@@ -1,4 +1,4 @@
-#include "sim/lpddr5_target.h"
+#include <anesim/sim/lpddr5_target.h>
 
 #include <stdexcept>
 

@@ -15,11 +15,11 @@
 #include <utility>
 #include <vector>
 
-#include "sim/clocked_target.h"
-#include "sim/cycle_time.h"
-#include "sim/dram_address_map.h"
-#include "sim/line_extension.h"
-#include "sim/lpddr5_channel.h"
+#include <anesim/sim/clocked_target.h>
+#include <anesim/sim/cycle_time.h>
+#include <anesim/sim/dram_address_map.h>
+#include <anesim/sim/line_extension.h>
+#include <anesim/sim/lpddr5_channel.h>
 
 namespace anesim {
 

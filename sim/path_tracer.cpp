@@ -1,4 +1,4 @@
-#include "sim/path_tracer.h"
+#include <anesim/sim/path_tracer.h>
 
 #include <verilated_vcd_c.h>
 
@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "sim/dram_address_map.h"
+#include <anesim/sim/dram_address_map.h>
 
 namespace anesim {
 
@@ -23,7 +23,7 @@ int bits_for(uint64_t max_value) {
 
 }  // namespace
 
-std::vector<std::vector<uint32_t>> banks_touched(const ModelConfig& cfg,
+std::vector<std::vector<uint32_t>> banks_touched(const MachineConfig& cfg,
                                                  const std::vector<std::vector<Task>>& tasks) {
   const DramAddressMap map(cfg.dram);
   std::vector<std::set<uint32_t>> seen(cfg.dram.channels);
@@ -42,7 +42,7 @@ std::vector<std::vector<uint32_t>> banks_touched(const ModelConfig& cfg,
   return out;
 }
 
-PathTracer::PathTracer(const ModelConfig& cfg, uint32_t cores,
+PathTracer::PathTracer(const MachineConfig& cfg, uint32_t cores,
                        std::vector<std::vector<uint32_t>> banks)
     : cores_(cores),
       burst_cycles_(cfg.dram.t.burst),

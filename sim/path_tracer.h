@@ -17,9 +17,9 @@
 #include <string>
 #include <vector>
 
-#include "sim/core_harness.h"
-#include "sim/credit_fabric.h"
-#include "sim/model_config.h"
+#include <anesim/sim/core_harness.h>
+#include <anesim/sim/credit_fabric.h>
+#include <anesim/sim/machine_config.h>
 
 class VerilatedVcd;
 class VerilatedVcdC;
@@ -29,7 +29,7 @@ namespace anesim {
 class PathTracer {
  public:
   // `banks[ch]` lists the banks of channel ch whose open row is dumped.
-  PathTracer(const ModelConfig& cfg, uint32_t cores, std::vector<std::vector<uint32_t>> banks);
+  PathTracer(const MachineConfig& cfg, uint32_t cores, std::vector<std::vector<uint32_t>> banks);
   // Registers the signals; call before the dump is opened.
   void attach(VerilatedVcdC* vcd);
   // The values of cycle `now`, dumped at the next dump() call.
@@ -70,7 +70,7 @@ class PathTracer {
 };
 
 // The banks of each channel that the lines of `tasks` map to.
-std::vector<std::vector<uint32_t>> banks_touched(const ModelConfig& cfg,
+std::vector<std::vector<uint32_t>> banks_touched(const MachineConfig& cfg,
                                                  const std::vector<std::vector<Task>>& tasks);
 
 }  // namespace anesim

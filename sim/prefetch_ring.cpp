@@ -1,10 +1,10 @@
-#include "sim/prefetch_ring.h"
+#include <anesim/sim/prefetch_ring.h>
 
 #include <verilated.h>
 #include <verilated_vcd_c.h>
 
 #include "ring_models.h"  // generated: one Verilated class per variant
-#include "sim/lookahead_share.h"
+#include <anesim/sim/lookahead_share.h>
 
 namespace anesim {
 
@@ -82,7 +82,7 @@ std::unique_ptr<PrefetchRing> make_ring(RingVariant variant, VerilatedContext* c
   case RingVariant::id:                                                  \
     return std::make_unique<VerilatedRing<ANESIM_RING_MODEL_##id>>(context, instance,     \
                                                                    time_share != 0);
-#include "sim/ring_variants.def"
+#include <anesim/sim/ring_variants.def>
 #undef ANESIM_RING_VARIANT
   }
   return nullptr;

@@ -8,7 +8,7 @@
 #include <memory>
 #include <string>
 
-#include "sim/ring_variant.h"
+#include <anesim/sim/ring_variant.h>
 
 class VerilatedContext;
 class VerilatedVcdC;

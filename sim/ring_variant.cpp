@@ -1,4 +1,4 @@
-#include "sim/ring_variant.h"
+#include <anesim/sim/ring_variant.h>
 
 #include <cstdlib>
 
@@ -8,7 +8,7 @@ const std::vector<RingVariantInfo>& ring_variants() {
   static const std::vector<RingVariantInfo> table = {
 #define ANESIM_RING_VARIANT(id, name, epoch_bits, space_guard, relatch, time_share, summary) \
   {RingVariant::id, name, summary, epoch_bits, space_guard != 0, relatch != 0, time_share != 0},
-#include "sim/ring_variants.def"
+#include <anesim/sim/ring_variants.def>
 #undef ANESIM_RING_VARIANT
   };
   return table;

@@ -7,11 +7,13 @@
 #include <string>
 #include <vector>
 
+#include <anesim/generated/ring_geometry.h>
+
 namespace anesim {
 
 enum class RingVariant {
 #define ANESIM_RING_VARIANT(id, name, epoch_bits, space_guard, relatch, time_share, summary) id,
-#include "sim/ring_variants.def"
+#include <anesim/sim/ring_variants.def>
 #undef ANESIM_RING_VARIANT
 };
 
@@ -33,10 +35,9 @@ std::optional<RingVariant> find_variant(const std::string& name);
 // "bug, fix, ...": the accepted names, for messages.
 std::string variant_choices();
 
-// With 14 ring-index bits plus the epoch bits, the ring's distance covers
-// every 32-bit transfer length only when the pointer has at least 33 bits
-// (docs/formal.md): such a variant never starves; any other does.
-constexpr uint32_t kRingIndexBits = 14;
+// With the ring-index bits (14) plus the epoch bits, the ring's distance
+// covers every 32-bit transfer length only when the pointer has at least 33
+// bits (docs/formal.md): such a variant never starves; any other does.
 inline bool never_starves(const RingVariantInfo& v) { return kRingIndexBits + v.epoch_bits > 32; }
 
 }  // namespace anesim

@@ -1,4 +1,4 @@
-#include "sim/scoreboard.h"
+#include <anesim/sim/scoreboard.h>
 
 #include <fmt/format.h>
 

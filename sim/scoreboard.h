@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/task.h"
+#include <anesim/sim/task.h>
 
 namespace anesim {
 

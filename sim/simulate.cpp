@@ -1,15 +1,15 @@
-#include "sim/simulate.h"
+#include <anesim/sim/simulate.h>
 
 #include <systemc>
 
-#include "sim/ane_system.h"
+#include <anesim/sim/ane_system.h>
 
 namespace anesim {
 
-SimulationOutcome simulate(const ModelConfig& cfg, const RunSpec& spec, WaveformSink* waves) {
+SimulationOutcome simulate(const MachineConfig& cfg, const RunSpec& spec, WaveformSink* waves) {
   AneSystem system("anesim", cfg, spec);
   if (waves != nullptr) {
-    system.model().trace_to(waves->vcd(), waves->from, waves->to);
+    system.cluster().trace_to(waves->vcd(), waves->from, waves->to);
     waves->open();
   }
   sc_core::sc_start();
@@ -34,7 +34,7 @@ void describe(const sc_core::sc_object& object, int depth, std::string& out) {
 }
 }  // namespace
 
-std::string describe_hierarchy(const ModelConfig& cfg, const RunSpec& spec) {
+std::string describe_hierarchy(const MachineConfig& cfg, const RunSpec& spec) {
   AneSystem system("anesim", cfg, spec);
   std::string out;
   for (const sc_core::sc_object* top : sc_core::sc_get_top_level_objects()) {

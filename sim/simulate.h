@@ -6,17 +6,17 @@
 
 #include <string>
 
-#include "sim/cluster.h"
-#include "sim/model_config.h"
-#include "sim/waveform_sink.h"
+#include <anesim/sim/cluster.h>
+#include <anesim/sim/machine_config.h>
+#include <anesim/sim/waveform_sink.h>
 
 namespace anesim {
 
-SimulationOutcome simulate(const ModelConfig& cfg, const RunSpec& spec,
+SimulationOutcome simulate(const MachineConfig& cfg, const RunSpec& spec,
                            WaveformSink* waves = nullptr);
 
 // The objects SystemC sees once `spec`'s system is elaborated: one line per
 // object, "name  kind", children indented under their parent.
-std::string describe_hierarchy(const ModelConfig& cfg, const RunSpec& spec);
+std::string describe_hierarchy(const MachineConfig& cfg, const RunSpec& spec);
 
 }  // namespace anesim

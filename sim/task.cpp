@@ -1,4 +1,4 @@
-#include "sim/task.h"
+#include <anesim/sim/task.h>
 
 namespace anesim {
 

@@ -1,10 +1,10 @@
-#include "sim/tlm_memory.h"
+#include <anesim/sim/tlm_memory.h>
 
 #include <stdexcept>
 
 namespace anesim {
 
-TlmMemory::TlmMemory(std::vector<Lpddr5Channel>& channels, const ModelConfig& cfg,
+TlmMemory::TlmMemory(std::vector<Lpddr5Channel>& channels, const MachineConfig& cfg,
                      TlmObserver* observer)
     : cfg_(cfg), time_(cfg.cycle_ns()), observer_(observer) {
   for (uint32_t ch = 0; ch < channels.size(); ++ch) {

@@ -23,19 +23,19 @@
 #include <utility>
 #include <vector>
 
-#include "sim/clocked_target.h"
-#include "sim/cycle_time.h"
-#include "sim/line_extension.h"
-#include "sim/lpddr5_channel.h"
-#include "sim/lpddr5_target.h"
-#include "sim/memory_coupling.h"
-#include "sim/model_config.h"
+#include <anesim/sim/clocked_target.h>
+#include <anesim/sim/cycle_time.h>
+#include <anesim/sim/line_extension.h>
+#include <anesim/sim/lpddr5_channel.h>
+#include <anesim/sim/lpddr5_target.h>
+#include <anesim/sim/memory_coupling.h>
+#include <anesim/sim/machine_config.h>
 
 namespace anesim {
 
 class TlmMemory {
  public:
-  TlmMemory(std::vector<Lpddr5Channel>& channels, const ModelConfig& cfg, TlmObserver* observer);
+  TlmMemory(std::vector<Lpddr5Channel>& channels, const MachineConfig& cfg, TlmObserver* observer);
   ~TlmMemory();
 
   // Channel `ch`'s forward path, and its cycle hooks when anesim clocks the
@@ -88,7 +88,7 @@ class TlmMemory {
   // The cycle a delay annotated by channel `port`'s target points to.
   uint64_t cycle_after(const Port& port, const sc_core::sc_time& delay) const;
 
-  const ModelConfig& cfg_;
+  const MachineConfig& cfg_;
   CycleTime time_;
   TlmObserver* observer_;
   sc_core::sc_event* wake_ = nullptr;

@@ -1,6 +1,6 @@
-#include "sim/workload.h"
+#include <anesim/sim/workload.h>
 
-#include "sim/units.h"
+#include <anesim/sim/geometry.h>
 
 namespace anesim {
 

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "sim/task.h"
+#include <anesim/sim/task.h>
 
 namespace anesim {
 

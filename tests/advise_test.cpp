@@ -5,9 +5,6 @@
 // is checked against simulation in one run.
 #include <catch2/catch.hpp>
 
-#include <fcntl.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -20,64 +17,24 @@
 #include <utility>
 #include <vector>
 
-#include "sim/workload.h"
-#include "src/analysis/advice.h"
-#include "src/config/model_description.h"
-#include "src/io/json.h"
+#include <anesim/sim/workload.h>
+#include <anesim/analysis/advise/advice.h>
+#include <anesim/config/model_description.h>
+#include <anesim/io/json.h>
+#include "test_support.h"
 
 namespace {
 
 using namespace anesim;
 
-// A local runner for the anesim binary (no shell; stdout and stderr through
-// files). To be folded into tests/test_support.h.
-struct Run {
-  int rc = -1;
-  std::string out, err;
-};
+using Run = test::Outcome;
+Run run_anesim(const std::vector<std::string>& args) { return test::run_anesim(args); }
 
-std::string read_all(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+std::string read_all(const std::string& path) { return test::slurp(path); }
 
 std::string scratch_dir() {
-  static const std::string dir = [] {
-    std::string tmpl = "/tmp/anesim-advise-test-XXXXXX";
-    const char* d = mkdtemp(tmpl.data());
-    return d != nullptr ? std::string(d) : std::string("/tmp");
-  }();
+  static const std::string dir = test::fresh_dir("anesim-advise-test");
   return dir;
-}
-
-Run run_anesim(const std::vector<std::string>& args) {
-  const std::string out_path = scratch_dir() + "/stdout", err_path = scratch_dir() + "/stderr";
-  std::vector<std::string> argv_text = {ANESIM_BINARY};
-  argv_text.insert(argv_text.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (std::string& a : argv_text) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  Run r;
-  const pid_t pid = fork();
-  if (pid == 0) {
-    const int in = open("/dev/null", O_RDONLY);
-    const int out = open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int err = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (in < 0 || out < 0 || err < 0) _exit(127);
-    dup2(in, 0);
-    dup2(out, 1);
-    dup2(err, 2);
-    execv(argv[0], argv.data());
-    _exit(127);
-  }
-  int status = 0;
-  waitpid(pid, &status, 0);
-  r.rc = WIFEXITED(status) ? WEXITSTATUS(status) : 1000 + WTERMSIG(status);
-  r.out = read_all(out_path);
-  r.err = read_all(err_path);
-  return r;
 }
 
 std::string preset_path(const std::string& name) {

@@ -11,10 +11,10 @@
 
 #include <fmt/format.h>
 
-#include "src/analysis/batch_runner.h"
-#include "src/analysis/calibration.h"
-#include "src/config/builtin_config.h"
-#include "src/config/config_patch.h"
+#include <anesim/analysis/batch/batch_runner.h>
+#include <anesim/analysis/calibrate/calibration.h>
+#include <anesim/config/builtin_config.h>
+#include <anesim/config/config_patch.h>
 #include "test_support.h"
 
 namespace anesim {
@@ -32,7 +32,7 @@ TEST_CASE("config patch: values change, comments and layout stay", "[calibrate]"
         builtin_config().fabric.port_cycles_per_line);
   const std::string t = with_config_values(kBuiltin, "b", {{"fabric.port_cycles_per_line", "13"},
                                                           {"ane.launch_overhead_cycles", "123"}});
-  const ModelConfig c = parse_config(t, "t");
+  const MachineConfig c = parse_config(t, "t");
   CHECK(c.fabric.port_cycles_per_line == 13);
   CHECK(c.ane.launch_overhead_cycles == 123);
   // Nothing else moved: same line count, the same comments.
@@ -52,7 +52,7 @@ TEST_CASE("config patch: values change, comments and layout stay", "[calibrate]"
 }
 
 // Times of a few transfers on one core, simulated with `cfg`, as a trace.
-std::string synthetic_trace(const ModelConfig& cfg) {
+std::string synthetic_trace(const MachineConfig& cfg) {
   std::string text =
       "# anesim-trace: 1.0\n# source: anesim itself (synthetic, for the calibration test)\n"
       "# device: the model with known parameters\n# date: 2026-11-30\n# units: us\n"

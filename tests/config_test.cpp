@@ -6,7 +6,7 @@
 #include <regex>
 #include <sstream>
 
-#include "src/config/machine_config_reader.h"
+#include <anesim/config/machine_config_reader.h>
 #include "test_support.h"
 
 namespace anesim {
@@ -28,8 +28,8 @@ std::string replaced(const std::string& from, const std::string& to) {
 }
 
 TEST_CASE("the built-in config is configs/m3-air.yaml", "[config]") {
-  const ModelConfig a = builtin_config();
-  const ModelConfig b = load_config_file(ANESIM_SOURCE_DIR "/configs/m3-air.yaml");
+  const MachineConfig a = builtin_config();
+  const MachineConfig b = load_config_file(ANESIM_SOURCE_DIR "/configs/m3-air.yaml");
   CHECK(a.dram.t.rcd == b.dram.t.rcd);
   CHECK(a.fabric.port_cycles_per_line == b.fabric.port_cycles_per_line);
   CHECK(a.ane.launch_overhead_cycles == b.ane.launch_overhead_cycles);

@@ -1,8 +1,8 @@
 #include <catch2/catch.hpp>
 
-#include "sim/workload.h"
-#include "src/io/count_text.h"
-#include "src/io/errors.h"
+#include <anesim/sim/workload.h>
+#include <anesim/io/count_text.h>
+#include <anesim/io/errors.h>
 
 namespace anesim {
 namespace {

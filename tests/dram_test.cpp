@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <vector>
 
-#include "sim/dram_address_map.h"
-#include "sim/lpddr5_channel.h"
-#include "src/config/machine_config_reader.h"
+#include <anesim/sim/dram_address_map.h>
+#include <anesim/sim/lpddr5_channel.h>
+#include <anesim/config/machine_config_reader.h>
 
 namespace anesim {
 namespace {

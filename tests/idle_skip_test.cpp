@@ -8,21 +8,21 @@
 #include <string>
 #include <utility>
 
-#include "src/analysis/run_report.h"
+#include <anesim/analysis/run/run_report.h>
 #include "test_support.h"
 
 namespace anesim {
 namespace {
 
 TEST_CASE("idle skipping changes nothing but speed, with either refresh mode", "[cluster]") {
-  ModelConfig per_bank = load_config_file(std::string(ANESIM_SOURCE_DIR) + "/configs/m4.yaml");
+  MachineConfig per_bank = load_config_file(std::string(ANESIM_SOURCE_DIR) + "/configs/m4.yaml");
   REQUIRE(per_bank.dram.refresh == RefreshMode::kPerBank);
-  ModelConfig all_bank = per_bank;
+  MachineConfig all_bank = per_bank;
   all_bank.dram.refresh = RefreshMode::kAllBank;
   // Shallow queues make the per-bank controller force refreshes too.
-  ModelConfig shallow = per_bank;
+  MachineConfig shallow = per_bank;
   shallow.dram.queue_depth = 4;
-  for (const ModelConfig* cfg : {&per_bank, &all_bank, &shallow}) {
+  for (const MachineConfig* cfg : {&per_bank, &all_bank, &shallow}) {
     for (RingVariant v : {RingVariant::kBug, RingVariant::kFix}) {
       // On the notch, in its V and below it, split in two, on 4 cores; and
       // whole inside the V, where a partial grant opens and shuts the

@@ -6,15 +6,15 @@
 
 #include <sstream>
 
-#include "sim/line_latency.h"
-#include "src/analysis/latency_report.h"
+#include <anesim/sim/line_latency.h>
+#include <anesim/analysis/run/latency_report.h>
 #include "test_support.h"
 
 namespace anesim {
 namespace {
 
 RunResult run_logged(RingVariant v, uint32_t lines, uint32_t cores, LineLogWindow window) {
-  const ModelConfig cfg = builtin_config();
+  const MachineConfig cfg = builtin_config();
   RunSpec spec;
   spec.variant = v;
   spec.tasks = build_tasks(test::workload(lines, cores));

@@ -1,8 +1,13 @@
 // The source layout's rules (docs/architecture.md), checked on the tree:
+// - one include root: every project header is included as <anesim/...>,
+//   never as "src/..." or "sim/...";
 // - sim/ (the model) includes nothing from src/;
 // - src/io/ and src/config/ are the bottom of src/, and src/analysis/ never
 //   includes src/cli/;
-// - no source file in src/ or sim/ is over 350 lines;
+// - every file of src/analysis/ sits in a feature folder;
+// - the config library does not link the Verilated rings, and nothing under
+//   sim/ is built only for the benchmark;
+// - no source file in src/, sim/, tests/ or examples/ is over 350 lines;
 // - a ring variant's name is spelled as a string literal only in the table
 //   (sim/ring_variants.def);
 // - no JSON key is written by hand inside a C++ string (JSON goes through
@@ -16,7 +21,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/ring_variant.h"
+#include <anesim/sim/ring_variant.h>
 #include "test_support.h"
 
 namespace anesim {
@@ -41,9 +46,10 @@ std::vector<fs::path> sources_under(const std::string& dir) {
 
 std::string repo_path(const fs::path& p) { return fs::relative(p, kRoot).string(); }
 
-// The project headers a file includes ("src/io/errors.h", ...).
+// The project headers a file includes, below the include root ("io/errors.h"
+// for <anesim/io/errors.h>).
 std::vector<std::string> project_includes(const fs::path& file) {
-  static const std::regex include_line(R"re(^\s*#include\s+"((src|sim|tests)/[^"]+)")re");
+  static const std::regex include_line(R"re(^\s*#include\s+<anesim/([^>]+)>)re");
   std::vector<std::string> out;
   std::istringstream in(test::slurp(file.string()));
   for (std::string line; std::getline(in, line);) {
@@ -59,12 +65,69 @@ bool starts_with(const std::string& s, const std::string& prefix) {
   return s.rfind(prefix, 0) == 0;
 }
 
+TEST_CASE("layout: every project header is included from the one root", "[layout]") {
+  static const std::regex tree_path(R"re(^\s*#include\s+"(src|sim)/)re");
+  for (const char* dir : {"src", "sim", "tests", "examples"}) {
+    for (const fs::path& f : sources_under(dir)) {
+      std::istringstream in(test::slurp(f.string()));
+      int n = 0;
+      for (std::string line; std::getline(in, line);) {
+        ++n;
+        INFO(repo_path(f) << ":" << n << ": " << line);
+        CHECK_FALSE(std::regex_search(line, tree_path));
+      }
+    }
+  }
+}
+
 TEST_CASE("layout: sim/ includes nothing from src/", "[layout]") {
   for (const fs::path& f : sources_under("sim")) {
     for (const std::string& inc : project_includes(f)) {
       INFO(repo_path(f) << " includes " << inc);
-      CHECK_FALSE(starts_with(inc, "src/"));
+      CHECK((starts_with(inc, "sim/") || starts_with(inc, "generated/")));
     }
+  }
+}
+
+TEST_CASE("layout: every file of src/analysis/ sits in a feature folder", "[layout]") {
+  for (const auto& e : fs::directory_iterator(kRoot / "src/analysis")) {
+    INFO(repo_path(e.path()));
+    CHECK(e.is_directory());
+  }
+}
+
+// The target_link_libraries(...) call of `target` in the CMake file `file`.
+std::string cmake_links(const std::string& file, const std::string& target) {
+  const std::string text = test::slurp((kRoot / file).string());
+  const std::string head = "target_link_libraries(" + target + " ";
+  const size_t at = text.find(head);
+  REQUIRE(at != std::string::npos);
+  return text.substr(at, text.find(')', at) - at);
+}
+
+TEST_CASE("layout: the config library does not link the Verilated rings", "[layout]") {
+  const std::string links = cmake_links("CMakeLists.txt", "anesim_config");
+  INFO(links);
+  CHECK(links.find("kdma_rings") == std::string::npos);
+  CHECK(links.find("anesim_sim") == std::string::npos);
+  // Nor does it include their headers.
+  for (const fs::path& f : sources_under("src/config")) {
+    for (const std::string& inc : project_includes(f)) {
+      INFO(repo_path(f) << " includes " << inc);
+      CHECK(inc != "sim/prefetch_ring.h");
+    }
+  }
+}
+
+TEST_CASE("layout: nothing under sim/ is built only for the benchmark", "[layout]") {
+  const std::string top = test::slurp((kRoot / "CMakeLists.txt").string());
+  const std::string bench = test::slurp((kRoot / "src/analysis/bench/CMakeLists.txt").string());
+  for (const fs::path& f : sources_under("sim")) {
+    if (f.extension() != ".cpp") continue;
+    INFO(repo_path(f));
+    CHECK(top.find(repo_path(f)) != std::string::npos);  // built for the model
+    CHECK(bench.find(f.filename().string()) == std::string::npos);
+    CHECK(test::slurp(f.string()).find("sc_clock") == std::string::npos);
   }
 }
 
@@ -74,9 +137,9 @@ TEST_CASE("layout: io/ and config/ sit below analysis/, analysis/ below cli/", "
     std::vector<std::string> allowed;
   };
   const std::vector<Rule> rules = {
-      {"src/io", {"sim/", "src/io/"}},
-      {"src/config", {"sim/", "src/io/", "src/config/"}},
-      {"src/analysis", {"sim/", "src/io/", "src/config/", "src/analysis/"}},
+      {"src/io", {"sim/", "generated/", "io/"}},
+      {"src/config", {"sim/", "generated/", "io/", "config/"}},
+      {"src/analysis", {"sim/", "generated/", "io/", "config/", "analysis/"}},
   };
   for (const Rule& rule : rules) {
     for (const fs::path& f : sources_under(rule.dir)) {
@@ -92,8 +155,8 @@ TEST_CASE("layout: io/ and config/ sit below analysis/, analysis/ below cli/", "
   }
 }
 
-TEST_CASE("layout: no source file in src/ or sim/ is over 350 lines", "[layout]") {
-  for (const char* dir : {"src", "sim"}) {
+TEST_CASE("layout: no source file is over 350 lines", "[layout]") {
+  for (const char* dir : {"src", "sim", "tests", "examples"}) {
     for (const fs::path& f : sources_under(dir)) {
       const std::string text = test::slurp(f.string());
       const auto lines = std::count(text.begin(), text.end(), '\n');

@@ -12,8 +12,8 @@
 
 #include <unistd.h>
 
-#include "src/config/model_description.h"
-#include "src/io/errors.h"
+#include <anesim/config/model_description.h>
+#include <anesim/io/errors.h>
 #include "test_support.h"
 
 namespace anesim {

@@ -9,7 +9,7 @@ namespace anesim {
 namespace {
 
 uint64_t port_bound_cycles(double port_cycles_per_line) {
-  ModelConfig cfg = builtin_config();
+  MachineConfig cfg = builtin_config();
   cfg.fabric.port_cycles_per_line = port_cycles_per_line;
   cfg.power.start_clock_mhz = cfg.dram.clock_mhz;  // no boost: cycles only
   cfg.ane.launch_overhead_cycles = 0;

@@ -13,12 +13,12 @@ namespace {
 constexpr double kTolerance = 0.10;
 const uint32_t kN = 4096;
 
-double time_us_for_d(const ModelConfig& cfg, RingVariant v, uint32_t d, uint32_t cores = 16) {
+double time_us_for_d(const MachineConfig& cfg, RingVariant v, uint32_t d, uint32_t cores = 16) {
   return test::run_cluster(cfg, v, test::workload(lines_for_shape(d, kN), cores)).time_us;
 }
 
 TEST_CASE("D = 2016 and D = 2048 at N = 4096", "[published]") {
-  const ModelConfig cfg = builtin_config();
+  const MachineConfig cfg = builtin_config();
   const RunResult r2016 =
       test::run_cluster(cfg, RingVariant::kBug, test::workload(lines_for_shape(2016, kN)));
   const RunResult r2048 =
@@ -35,7 +35,7 @@ TEST_CASE("D = 2016 and D = 2048 at N = 4096", "[published]") {
 }
 
 TEST_CASE("the published D table medians", "[published]") {
-  const ModelConfig cfg = builtin_config();
+  const MachineConfig cfg = builtin_config();
   struct Row {
     uint32_t d;
     std::vector<double> us;
@@ -52,7 +52,7 @@ TEST_CASE("the published D table medians", "[published]") {
 }
 
 TEST_CASE("splitting a 1 MiB-per-core transfer", "[published]") {
-  const ModelConfig cfg = builtin_config();
+  const MachineConfig cfg = builtin_config();
   auto gbps = [&](uint32_t lines, uint32_t split) {
     return test::run_cluster(cfg, RingVariant::kBug, test::workload(lines, 16, split)).gbps;
   };
@@ -65,7 +65,7 @@ TEST_CASE("splitting a 1 MiB-per-core transfer", "[published]") {
 }
 
 TEST_CASE("time is constant from 1 to 16 active cores", "[published]") {
-  const ModelConfig cfg = builtin_config();
+  const MachineConfig cfg = builtin_config();
   for (uint32_t d : {2016u, 2048u}) {
     const double one = time_us_for_d(cfg, RingVariant::kBug, d, 1);
     for (uint32_t cores = 2; cores <= 16; ++cores) {
@@ -76,7 +76,7 @@ TEST_CASE("time is constant from 1 to 16 active cores", "[published]") {
 }
 
 TEST_CASE("the notch is a V on both sides of every lap", "[published]") {
-  const ModelConfig cfg = builtin_config();
+  const MachineConfig cfg = builtin_config();
   auto gbps = [&](int64_t lines) {
     return test::run_cluster(cfg, RingVariant::kBug,
                              test::workload(static_cast<uint32_t>(lines), 2))
@@ -103,7 +103,7 @@ TEST_CASE("the notch is a V on both sides of every lap", "[published]") {
 TEST_CASE("the V rises linearly in bandwidth, so time falls fastest at its centre", "[published]") {
   // "Recovery is roughly linear in prefetch credits up to a page", and the
   // time-vs-x ramp near the centre is steeper than its 256-line average.
-  const ModelConfig cfg = builtin_config();
+  const MachineConfig cfg = builtin_config();
   auto run = [&](RingVariant v, int64_t lines) {
     return test::run_cluster(cfg, v, test::workload(static_cast<uint32_t>(lines), 2));
   };

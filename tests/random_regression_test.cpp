@@ -19,8 +19,8 @@
 #include <deque>
 #include <random>
 
-#include "sim/prefetch_ring.h"
-#include "sim/units.h"
+#include <anesim/sim/prefetch_ring.h>
+#include <anesim/sim/geometry.h>
 #include "test_support.h"
 
 namespace anesim {
@@ -158,7 +158,7 @@ TEST_CASE("randomized regression: few-core clusters lose no line through the mem
   const uint64_t s = seed() + 1;
   INFO("seed " << s - 1 << " (set ANESIM_RANDOM_SEED to replay another)");
   Rng rng(s);
-  const ModelConfig cfg = builtin_config();
+  const MachineConfig cfg = builtin_config();
   const auto t0 = std::chrono::steady_clock::now();
   uint64_t runs = 0, tasks = 0, lines = 0;
   for (int i = 0; i < 160; ++i) {

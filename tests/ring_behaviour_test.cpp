@@ -8,9 +8,9 @@
 #include <deque>
 #include <random>
 
-#include "sim/lookahead_share.h"
-#include "sim/prefetch_ring.h"
-#include "sim/units.h"
+#include <anesim/sim/lookahead_share.h>
+#include <anesim/sim/prefetch_ring.h>
+#include <anesim/sim/geometry.h>
 
 namespace anesim {
 namespace {

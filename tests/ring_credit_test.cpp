@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <random>
 
-#include "sim/prefetch_ring.h"
-#include "sim/units.h"
+#include <anesim/sim/prefetch_ring.h>
+#include <anesim/sim/geometry.h>
 
 namespace anesim {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <random>
 
-#include "sim/scoreboard.h"
+#include <anesim/sim/scoreboard.h>
 #include "test_support.h"
 
 namespace anesim {
@@ -31,7 +31,7 @@ TEST_CASE("the scoreboard counts lost, duplicated and reordered lines", "[scoreb
 }
 
 TEST_CASE("random lengths, splits, cores and bases lose no line", "[scoreboard][random]") {
-  const ModelConfig cfg = builtin_config();
+  const MachineConfig cfg = builtin_config();
   std::mt19937 rng(2024);
   for (int i = 0; i < 40; ++i) {
     Workload w;

@@ -19,14 +19,14 @@
 #include <string>
 #include <vector>
 
-#include "sim/cluster.h"
-#include "sim/workload.h"
-#include "src/config/machine_config_reader.h"
-#include "src/io/json.h"
+#include <anesim/sim/cluster.h>
+#include <anesim/sim/workload.h>
+#include <anesim/config/machine_config_reader.h>
+#include <anesim/io/json.h>
 
 namespace anesim::test {
 
-inline RunResult run_cluster(const ModelConfig& cfg, RingVariant variant, const Workload& w,
+inline RunResult run_cluster(const MachineConfig& cfg, RingVariant variant, const Workload& w,
                              bool skip_idle = true) {
   RunSpec spec;
   spec.variant = variant;

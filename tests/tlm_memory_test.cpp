@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "sim/memory_coupling.h"
-#include "sim/tlm_memory.h"
+#include <anesim/sim/memory_coupling.h>
+#include <anesim/sim/tlm_memory.h>
 #include "tlm_protocol_checker.h"
-#include "src/analysis/run_report.h"
+#include <anesim/analysis/run/run_report.h>
 #include "test_support.h"
 
 namespace anesim {
@@ -21,7 +21,7 @@ namespace {
 
 using test::ProtocolChecker;
 
-RunResult run(const ModelConfig& cfg, RingVariant v, const Workload& w, MemoryCoupling memory,
+RunResult run(const MachineConfig& cfg, RingVariant v, const Workload& w, MemoryCoupling memory,
               TlmObserver* observer = nullptr, bool skip_idle = true) {
   RunSpec spec;
   spec.variant = v;
@@ -35,7 +35,7 @@ RunResult run(const ModelConfig& cfg, RingVariant v, const Workload& w, MemoryCo
   return cluster.result();
 }
 
-std::string json_of(const ModelConfig& cfg, RingVariant v, const Workload& w, const RunResult& r) {
+std::string json_of(const MachineConfig& cfg, RingVariant v, const Workload& w, const RunResult& r) {
   return json_line(run_json(RunReport{v, w, &cfg, r}));
 }
 
@@ -61,11 +61,11 @@ TEST_CASE("tlm: both couplings give identical results, every transaction by the 
   // The shipped configs, and one whose shallow controller queues fill up
   // under 16 cores so that END_REQ back-pressure is exercised (per-bank
   // refresh leaves the shipped queues room to spare).
-  ModelConfig shallow = builtin_config();
+  MachineConfig shallow = builtin_config();
   shallow.dram.queue_depth = 2;
   for (const char* config : {"", "configs/m3-air.yaml", "queue_depth 2"}) {
     const std::string name = config;
-    const ModelConfig cfg = name.empty()                ? builtin_config()
+    const MachineConfig cfg = name.empty()                ? builtin_config()
                             : name == "queue_depth 2" ? shallow
                                                         : load_config_file(std::string(ANESIM_SOURCE_DIR) + "/" + config);
     for (RingVariant v : {RingVariant::kBug, RingVariant::kFix}) {
@@ -95,7 +95,7 @@ TEST_CASE("tlm: both couplings give identical results, every transaction by the 
 TEST_CASE("tlm: identical on the M4's notch, two demand reads in flight", "[tlm]") {
   // The notch runs the demand path; configs/m4.yaml keeps two of its reads
   // in flight per core, so they overlap in the fabric and the channels.
-  const ModelConfig cfg = load_config_file(std::string(ANESIM_SOURCE_DIR) + "/configs/m4.yaml");
+  const MachineConfig cfg = load_config_file(std::string(ANESIM_SOURCE_DIR) + "/configs/m4.yaml");
   REQUIRE(cfg.ane.demand_depth == 2);
   const Workload w = test::workload(kRingLines, 4, 1);
   const RunResult direct = run(cfg, RingVariant::kRelatch, w, MemoryCoupling::kBuiltin);
@@ -109,7 +109,7 @@ TEST_CASE("tlm: identical on the M4's notch, two demand reads in flight", "[tlm]
 }
 
 TEST_CASE("tlm: identical without idle skipping", "[tlm]") {
-  const ModelConfig cfg = builtin_config();
+  const MachineConfig cfg = builtin_config();
   const Workload w = test::workload(1024, 16, 2);
   const RunResult direct = run(cfg, RingVariant::kFix, w, MemoryCoupling::kBuiltin, nullptr, false);
   const RunResult tlm = run(cfg, RingVariant::kFix, w, MemoryCoupling::kTlm, nullptr, false);

@@ -9,9 +9,9 @@
 #include <map>
 #include <string>
 
-#include "sim/line_extension.h"
-#include "sim/memory_coupling.h"
-#include "sim/units.h"
+#include <anesim/sim/line_extension.h>
+#include <anesim/sim/memory_coupling.h>
+#include <anesim/sim/geometry.h>
 
 namespace anesim::test {
 

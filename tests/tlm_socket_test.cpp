@@ -18,10 +18,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "sim/ane_system.h"
-#include "sim/fixed_latency_memory.h"
-#include "sim/workload.h"
-#include "src/config/machine_config_reader.h"
+#include <anesim/sim/ane_system.h>
+#include <anesim/sim/fixed_latency_memory.h>
+#include <anesim/sim/workload.h>
+#include <anesim/config/machine_config_reader.h>
 #include "test_support.h"
 #include "tlm_protocol_checker.h"
 
@@ -64,7 +64,7 @@ nlohmann::json run_json(const std::string& args) {
 
 TEST_CASE("sockets: a platform binds its own AT targets, every transaction by the protocol",
           "[tlm][sockets]") {
-  ModelConfig cfg = load_config_file(kFixedConfig);
+  MachineConfig cfg = load_config_file(kFixedConfig);
   cfg.ane.launch_overhead_cycles = 0;  // the memory alone sets the pace
   RunSpec spec;
   spec.variant = RingVariant::kFix;
@@ -191,7 +191,7 @@ TEST_CASE("fixed-latency config: the M3 Air's sections, the example memory", "[t
   const std::string shipped = test::slurp(ANESIM_SOURCE_DIR "/configs/m3-air.yaml");
   const std::string fixed = test::slurp(kFixedConfig);
   CHECK(fixed.substr(fixed.find("\ndram:")) == shipped.substr(shipped.find("\ndram:")));
-  const ModelConfig cfg = load_config_file(kFixedConfig);
+  const MachineConfig cfg = load_config_file(kFixedConfig);
   CHECK(cfg.memory.target == MemoryTarget::kFixedLatency);
   CHECK(load_config_file(ANESIM_SOURCE_DIR "/configs/m3-air.yaml").memory.target ==
         MemoryTarget::kLpddr5);

@@ -12,12 +12,12 @@
 #include <string>
 #include <vector>
 
-#include "src/analysis/batch_runner.h"
-#include "src/analysis/notch_analysis.h"
-#include "src/analysis/replay.h"
-#include "src/analysis/spectrum.h"
-#include "src/analysis/statistics.h"
-#include "src/analysis/trace_format.h"
+#include <anesim/analysis/batch/batch_runner.h>
+#include <anesim/analysis/sweep/notch_analysis.h>
+#include <anesim/analysis/replay/replay.h>
+#include <anesim/analysis/stats/spectrum.h>
+#include <anesim/analysis/stats/statistics.h>
+#include <anesim/analysis/trace/trace_format.h>
 #include "test_support.h"
 
 namespace anesim {
@@ -162,7 +162,7 @@ TEST_CASE("replay of a small fixture gives the known error", "[replay]") {
   const ReplayResult r = replay_traces({t}, RingVariant::kBug, builtin_config(), "", 2, "");
   REQUIRE(r.rows.size() == 2);
   // The same runs in process, on the plain cluster.
-  const ModelConfig cfg = builtin_config();
+  const MachineConfig cfg = builtin_config();
   const double sim0 = test::run_cluster(cfg, RingVariant::kBug, test::workload(0x1000, 1)).time_us;
   const double sim1 = test::run_cluster(cfg, RingVariant::kBug, test::workload(0x4000, 1)).time_us;
   CHECK(r.rows[0].record.median_us == Approx(200.0));
@@ -315,7 +315,7 @@ TEST_CASE("regression: configs/m4.yaml replays traces/m4-mini within the 5 % tar
   // reads in flight; a model change that moves it must refit it.
   set_simulator_executable(ANESIM_BINARY);
   const std::string config = ANESIM_SOURCE_DIR "/configs/m4.yaml";
-  const ModelConfig cfg = load_config_file(config);
+  const MachineConfig cfg = load_config_file(config);
   const std::vector<Trace> traces = {
       read_trace_file(ANESIM_SOURCE_DIR "/traces/m4-mini/m4-mini-published-stablehlo-coreml.csv")};
   const ReplayResult r = replay_traces(traces, cfg.ane.ring_variant, cfg, config, 2, "");

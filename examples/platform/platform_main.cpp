@@ -18,17 +18,17 @@
 #include <string>
 #include <vector>
 
-#include "sim/ane_system.h"
-#include "sim/fixed_latency_memory.h"
-#include "sim/workload.h"
-#include "src/config/machine_config_reader.h"
+#include <anesim/sim/ane_system.h>
+#include <anesim/sim/fixed_latency_memory.h>
+#include <anesim/sim/workload.h>
+#include <anesim/config/machine_config_reader.h>
 
 int sc_main(int argc, char** argv) {
   if (argc != 2) {
     std::fprintf(stderr, "usage: %s CONFIG.yaml\n", argv[0]);
     return 2;
   }
-  anesim::ModelConfig cfg;
+  anesim::MachineConfig cfg;
   try {
     cfg = anesim::load_config_file(argv[1]);
   } catch (const std::exception& e) {

@@ -1,14 +1,14 @@
-#include "src/cli/advise_command.h"
+#include <anesim/cli/advise_command.h>
 
 #include <cstdio>
 
-#include "src/analysis/advice.h"
-#include "src/analysis/advice_output.h"
-#include "src/cli/exit_codes.h"
-#include "src/cli/model_option.h"
-#include "src/cli/shared_options.h"
-#include "src/io/atomic_output.h"
-#include "src/io/errors.h"
+#include <anesim/analysis/advise/advice.h>
+#include <anesim/analysis/advise/advice_output.h>
+#include <anesim/cli/exit_codes.h>
+#include <anesim/cli/model_option.h>
+#include <anesim/cli/shared_options.h>
+#include <anesim/io/atomic_output.h>
+#include <anesim/io/errors.h>
 
 namespace anesim {
 
@@ -51,7 +51,7 @@ int advise_command(const AdviseOptions& opt) {
     shape.push_back(Transfer{"shape", s.cin, s.cout, 1});
   }
   // Inputs are read and checked before any simulation starts.
-  const ModelConfig cfg = load_machine(opt.config);
+  const MachineConfig cfg = load_machine(opt.config);
   ModelDescription model;
   if (shape.empty()) {
     model = load_model_option(opt.model);

@@ -1,18 +1,18 @@
-#include "src/cli/bench_command.h"
+#include <anesim/cli/bench_command.h>
 
 #include <algorithm>
 #include <cstdio>
 
 #include <fmt/format.h>
 
-#include "sim/units.h"
-#include "src/analysis/speed_bench.h"
-#include "src/analysis/sweep_throughput.h"
-#include "src/cli/exit_codes.h"
-#include "src/cli/shared_options.h"
-#include "src/cli/range_option.h"
-#include "src/io/count_text.h"
-#include "src/io/errors.h"
+#include <anesim/sim/geometry.h>
+#include <anesim/analysis/bench/speed_bench.h>
+#include <anesim/analysis/bench/sweep_throughput.h>
+#include <anesim/cli/exit_codes.h>
+#include <anesim/cli/shared_options.h>
+#include <anesim/cli/range_option.h>
+#include <anesim/io/count_text.h>
+#include <anesim/io/errors.h>
 
 namespace anesim {
 
@@ -33,7 +33,7 @@ CLI::App* add_bench_command(CLI::App& app, BenchOptions& opt) {
 }
 
 int bench_command(const BenchOptions& opt) {
-  const ModelConfig cfg = load_machine(opt.config);
+  const MachineConfig cfg = load_machine(opt.config);
   const RingVariant variant = resolve_variant(opt.variant, cfg);
   if (cfg.memory.target != MemoryTarget::kLpddr5) {
     // The bench times the built-in coupling against the built-in target's sockets.

@@ -1,13 +1,13 @@
 // `anesim bench`: simulation speed, measured side by side in one process
-// (src/analysis/speed_bench.h).
+// (src/analysis/bench/speed_bench.h).
 #pragma once
 
 #include <CLI/CLI.hpp>
 
 #include <string>
 
-#include "sim/ring_variant.h"
-#include "src/cli/shared_options.h"
+#include <anesim/sim/ring_variant.h>
+#include <anesim/cli/shared_options.h>
 
 namespace anesim {
 

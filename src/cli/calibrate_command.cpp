@@ -1,4 +1,4 @@
-#include "src/cli/calibrate_command.h"
+#include <anesim/cli/calibrate_command.h>
 
 #include <unistd.h>
 
@@ -9,18 +9,18 @@
 
 #include <fmt/format.h>
 
-#include "src/analysis/calibration.h"
-#include "src/analysis/calibration_output.h"
-#include "src/cli/exit_codes.h"
-#include "src/cli/shared_options.h"
-#include "src/config/builtin_config.h"
-#include "src/config/config_patch.h"
-#include "src/config/machine_config_reader.h"
-#include "src/io/atomic_output.h"
-#include "src/io/count_text.h"
-#include "src/io/printable.h"
-#include "src/io/scratch_directory.h"
-#include "src/io/text_file.h"
+#include <anesim/analysis/calibrate/calibration.h>
+#include <anesim/analysis/calibrate/calibration_output.h>
+#include <anesim/cli/exit_codes.h>
+#include <anesim/cli/shared_options.h>
+#include <anesim/config/builtin_config.h>
+#include <anesim/config/config_patch.h>
+#include <anesim/config/machine_config_reader.h>
+#include <anesim/io/atomic_output.h>
+#include <anesim/io/count_text.h>
+#include <anesim/io/text_functions.h>
+#include <anesim/io/scratch_directory.h>
+#include <anesim/io/text_file.h>
 
 namespace anesim {
 

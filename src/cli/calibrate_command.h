@@ -1,5 +1,5 @@
 // `anesim calibrate TRACE... --free KEY=LO:HI ... --out FILE`: fits the free
-// keys of a machine description to device traces (src/analysis/calibration.h).
+// keys of a machine description to device traces (src/analysis/calibrate/calibration.h).
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "sim/ring_variant.h"
-#include "src/cli/shared_options.h"
+#include <anesim/sim/ring_variant.h>
+#include <anesim/cli/shared_options.h>
 
 namespace anesim {
 

@@ -1,12 +1,12 @@
-#include "src/cli/exit_codes.h"
+#include <anesim/cli/exit_codes.h>
 
 #include <cstdio>
 
-#include "src/io/errors.h"
+#include <anesim/io/errors.h>
 
 namespace anesim {
 
-int failure_exit_code(const SimulationOutcome& outcome, const ModelConfig& cfg) {
+int failure_exit_code(const SimulationOutcome& outcome, const MachineConfig& cfg) {
   int rc = kExitOk;
   if (outcome.exceeded_max_cycles) {
     std::fprintf(stderr,

@@ -4,8 +4,8 @@
 
 #include <exception>
 
-#include "sim/cluster.h"
-#include "sim/model_config.h"
+#include <anesim/sim/cluster.h>
+#include <anesim/sim/machine_config.h>
 
 namespace anesim {
 
@@ -20,7 +20,7 @@ constexpr int kExitValidation = 6;        // replay: overall MAPE above --max-ma
 // kExitSimulationFailed, with one message on stderr per cause, when the run
 // hit max_cycles, an RTL assertion fired or the scoreboard counted a lost
 // line; kExitOk otherwise.
-int failure_exit_code(const SimulationOutcome& outcome, const ModelConfig& cfg);
+int failure_exit_code(const SimulationOutcome& outcome, const MachineConfig& cfg);
 
 // Prints `e` as one line on stderr and returns its exit code (UsageError 2,
 // ConfigError 3, OutputError 4, InputError 5, anything else 1).

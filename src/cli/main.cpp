@@ -13,16 +13,16 @@
 #include <utility>
 #include <vector>
 
-#include "src/cli/advise_command.h"
-#include "src/cli/bench_command.h"
-#include "src/cli/calibrate_command.h"
-#include "src/cli/exit_codes.h"
-#include "src/cli/merge_command.h"
-#include "src/cli/replay_command.h"
-#include "src/cli/report_command.h"
-#include "src/cli/run_command.h"
-#include "src/cli/sweep_command.h"
-#include "src/io/atomic_output.h"
+#include <anesim/cli/advise_command.h>
+#include <anesim/cli/bench_command.h>
+#include <anesim/cli/calibrate_command.h>
+#include <anesim/cli/exit_codes.h>
+#include <anesim/cli/merge_command.h>
+#include <anesim/cli/replay_command.h>
+#include <anesim/cli/report_command.h>
+#include <anesim/cli/run_command.h>
+#include <anesim/cli/sweep_command.h>
+#include <anesim/io/atomic_output.h>
 
 int sc_main(int argc, char* argv[]) {
   using namespace anesim;

@@ -1,15 +1,15 @@
-#include "src/cli/merge_command.h"
+#include <anesim/cli/merge_command.h>
 
 #include <fmt/format.h>
 
-#include "src/analysis/part_file.h"
-#include "src/analysis/replay_parts.h"
-#include "src/analysis/sweep_files.h"
-#include "src/analysis/sweep_parts.h"
-#include "src/cli/exit_codes.h"
-#include "src/cli/replay_command.h"
-#include "src/cli/shared_options.h"
-#include "src/io/errors.h"
+#include <anesim/analysis/batch/part_file.h>
+#include <anesim/analysis/replay/replay_parts.h>
+#include <anesim/analysis/sweep/sweep_outputs.h>
+#include <anesim/analysis/sweep/sweep_parts.h>
+#include <anesim/cli/exit_codes.h>
+#include <anesim/cli/replay_command.h>
+#include <anesim/cli/shared_options.h>
+#include <anesim/io/errors.h>
 
 namespace anesim {
 

@@ -1,4 +1,4 @@
-#include "src/cli/model_option.h"
+#include <anesim/cli/model_option.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -6,8 +6,8 @@
 
 #include <fmt/format.h>
 
-#include "src/io/errors.h"
-#include "src/io/printable.h"
+#include <anesim/io/errors.h>
+#include <anesim/io/text_functions.h>
 
 #ifndef ANESIM_MODELS_DIR
 #define ANESIM_MODELS_DIR "configs/models"

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "src/config/model_description.h"
+#include <anesim/config/model_description.h>
 
 namespace anesim {
 

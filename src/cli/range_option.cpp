@@ -1,11 +1,11 @@
-#include "src/cli/range_option.h"
+#include <anesim/cli/range_option.h>
 
 #include <fmt/format.h>
 
-#include "src/analysis/sweep.h"
-#include "src/io/count_text.h"
-#include "src/io/errors.h"
-#include "src/io/printable.h"
+#include <anesim/analysis/sweep/sweep.h>
+#include <anesim/io/count_text.h>
+#include <anesim/io/errors.h>
+#include <anesim/io/text_functions.h>
 
 namespace anesim {
 

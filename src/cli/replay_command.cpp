@@ -1,4 +1,4 @@
-#include "src/cli/replay_command.h"
+#include <anesim/cli/replay_command.h>
 
 #include <cmath>
 #include <cstdio>
@@ -7,13 +7,13 @@
 
 #include <fmt/format.h>
 
-#include "src/analysis/replay.h"
-#include "src/analysis/replay_parts.h"
-#include "src/cli/exit_codes.h"
-#include "src/cli/shard_option.h"
-#include "src/cli/shared_options.h"
-#include "src/io/atomic_output.h"
-#include "src/io/gnuplot_plot.h"
+#include <anesim/analysis/replay/replay.h>
+#include <anesim/analysis/replay/replay_parts.h>
+#include <anesim/cli/exit_codes.h>
+#include <anesim/cli/shard_option.h>
+#include <anesim/cli/shared_options.h>
+#include <anesim/io/atomic_output.h>
+#include <anesim/io/gnuplot_plot.h>
 
 namespace anesim {
 
@@ -96,7 +96,7 @@ int replay_command(const ReplayOptions& opt) {
     }
   }
   check_replay_outputs(opt);
-  const ModelConfig cfg = load_machine(opt.config);
+  const MachineConfig cfg = load_machine(opt.config);
   const RingVariant variant = resolve_variant(opt.variant, cfg);
 
   std::vector<Trace> traces;

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "sim/ring_variant.h"
-#include "src/cli/shared_options.h"
-#include "src/analysis/replay.h"
+#include <anesim/sim/ring_variant.h>
+#include <anesim/cli/shared_options.h>
+#include <anesim/analysis/replay/replay.h>
 
 namespace anesim {
 

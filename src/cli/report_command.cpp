@@ -1,10 +1,10 @@
-#include "src/cli/report_command.h"
+#include <anesim/cli/report_command.h>
 
 #include <cstdio>
 
-#include "src/analysis/report/validation_report.h"
-#include "src/cli/exit_codes.h"
-#include "src/cli/shared_options.h"
+#include <anesim/analysis/report/validation_report.h>
+#include <anesim/cli/exit_codes.h>
+#include <anesim/cli/shared_options.h>
 
 namespace anesim {
 

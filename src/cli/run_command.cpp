@@ -1,19 +1,19 @@
-#include "src/cli/run_command.h"
+#include <anesim/cli/run_command.h>
 
 #include <cstdio>
 #include <numeric>
 
 #include <fmt/format.h>
 
-#include "src/analysis/latency_report.h"
-#include "src/analysis/run_report.h"
-#include "src/analysis/single_run.h"
-#include "src/cli/exit_codes.h"
-#include "src/cli/range_option.h"
-#include "src/io/count_text.h"
-#include "src/io/atomic_output.h"
-#include "src/io/errors.h"
-#include "src/io/gnuplot_plot.h"
+#include <anesim/analysis/run/latency_report.h>
+#include <anesim/analysis/run/run_report.h>
+#include <anesim/analysis/run/single_run.h>
+#include <anesim/cli/exit_codes.h>
+#include <anesim/cli/range_option.h>
+#include <anesim/io/count_text.h>
+#include <anesim/io/atomic_output.h>
+#include <anesim/io/errors.h>
+#include <anesim/io/gnuplot_plot.h>
 
 namespace anesim {
 
@@ -23,7 +23,7 @@ constexpr const char* kDefaultWaveCycles = "20000";
 
 // The waveform window; the dump starts by default at the first task's
 // dispatch, where the ring's behaviour begins.
-void parse_waves(const RunOptions& opt, const ModelConfig& cfg, RunRequest& request) {
+void parse_waves(const RunOptions& opt, const MachineConfig& cfg, RunRequest& request) {
   request.vcd_path = opt.vcd;
   request.fst_path = opt.fst;
   if (!opt.vcd.empty() || !opt.fst.empty()) {
@@ -45,7 +45,7 @@ void parse_waves(const RunOptions& opt, const ModelConfig& cfg, RunRequest& requ
 
 // The line log's window: lines requested in [--log-from, + --log-cycles),
 // the whole run by default. Output paths are checked before simulating.
-void parse_line_outputs(const RunOptions& opt, const ModelConfig& cfg, RunRequest& request) {
+void parse_line_outputs(const RunOptions& opt, const MachineConfig& cfg, RunRequest& request) {
   if (!opt.line_log.empty()) {
     check_writable_directory(opt.line_log);
     LineLogWindow& w = request.line_log;
@@ -85,7 +85,7 @@ std::vector<uint32_t> parse_task_lines(const std::string& text, const Workload& 
 
 // A target other than the built-in LPDDR5 exists only behind the TLM-2.0
 // sockets: its coupling is tlm, and asking for builtin is a mistake.
-MemoryCoupling parse_memory_coupling(const std::string& memory, const ModelConfig& cfg) {
+MemoryCoupling parse_memory_coupling(const std::string& memory, const MachineConfig& cfg) {
   if (cfg.memory.target == MemoryTarget::kLpddr5) {
     return memory == "tlm" ? MemoryCoupling::kTlm : MemoryCoupling::kBuiltin;
   }
@@ -140,7 +140,7 @@ void add_run_options(CLI::App& app, RunOptions& opt) {
 
 int run_command(const RunOptions& opt) {
   RunRequest request;
-  const ModelConfig cfg = load_machine(opt.config);
+  const MachineConfig cfg = load_machine(opt.config);
   request.variant = resolve_variant(opt.variant, cfg);
   Workload& w = request.workload;
   // The hierarchy does not depend on the transfer's size.

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "src/cli/shared_options.h"
+#include <anesim/cli/shared_options.h>
 
 namespace anesim {
 

@@ -1,9 +1,9 @@
-#include "src/cli/shard_option.h"
+#include <anesim/cli/shard_option.h>
 
 #include <fmt/format.h>
 
-#include "src/io/errors.h"
-#include "src/io/printable.h"
+#include <anesim/io/errors.h>
+#include <anesim/io/text_functions.h>
 
 namespace anesim {
 

@@ -1,12 +1,12 @@
 // --shard I/N, shared by `anesim sweep` and `anesim replay`
-// (src/analysis/shard.h).
+// (src/analysis/batch/shard.h).
 #pragma once
 
 #include <CLI/CLI.hpp>
 
 #include <string>
 
-#include "src/analysis/shard.h"
+#include <anesim/analysis/batch/shard.h>
 
 namespace anesim {
 

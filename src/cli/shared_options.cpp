@@ -1,12 +1,12 @@
-#include "src/cli/shared_options.h"
+#include <anesim/cli/shared_options.h>
 
 #include <fmt/format.h>
 
-#include "sim/workload.h"
-#include "src/config/machine_config_reader.h"
-#include "src/io/count_text.h"
-#include "src/io/errors.h"
-#include "src/io/printable.h"
+#include <anesim/sim/workload.h>
+#include <anesim/config/machine_config_reader.h>
+#include <anesim/io/count_text.h>
+#include <anesim/io/errors.h>
+#include <anesim/io/text_functions.h>
 
 namespace anesim {
 
@@ -31,7 +31,7 @@ CLI::Option* add_config_option(CLI::App& cmd, std::string& path) {
       ->check(file_name_check());
 }
 
-ModelConfig load_machine(const std::string& path) { return load_config_or_builtin(path); }
+MachineConfig load_machine(const std::string& path) { return load_config_or_builtin(path); }
 
 void add_jobs_option(CLI::App& cmd, std::string& jobs) {
   cmd.add_option("-j,--jobs", jobs, "simulations run in parallel (default 2)");
@@ -66,11 +66,11 @@ void add_variants_option(CLI::App& cmd, VariantOption& variants) {
                                variant_choices()));
 }
 
-RingVariant resolve_variant(const VariantOption& variant, const ModelConfig& cfg) {
+RingVariant resolve_variant(const VariantOption& variant, const MachineConfig& cfg) {
   return variant.given ? parse_variant_option(variant.text, "--variant") : cfg.ane.ring_variant;
 }
 
-std::vector<RingVariant> resolve_variants(const VariantOption& variants, const ModelConfig& cfg) {
+std::vector<RingVariant> resolve_variants(const VariantOption& variants, const MachineConfig& cfg) {
   if (variants.given) {
     return parse_variant_list(variants.text, "--variants");
   }
@@ -105,7 +105,7 @@ std::vector<RingVariant> parse_variant_list(const std::string& text, const std::
   return out;
 }
 
-uint32_t parse_cores(const std::string& text, const ModelConfig& cfg) {
+uint32_t parse_cores(const std::string& text, const MachineConfig& cfg) {
   if (text.empty()) {
     return cfg.ane.cores;
   }

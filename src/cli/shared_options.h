@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "sim/model_config.h"
-#include "sim/ring_variant.h"
+#include <anesim/sim/machine_config.h>
+#include <anesim/sim/ring_variant.h>
 
 namespace anesim {
 
@@ -26,7 +26,7 @@ CLI::Option* add_output_option(CLI::App& cmd, const std::string& name, std::stri
 CLI::Option* add_config_option(CLI::App& cmd, std::string& path);
 // The machine of --config; a bad file throws ConfigError (exit 3) before any
 // simulation starts.
-ModelConfig load_machine(const std::string& path);
+MachineConfig load_machine(const std::string& path);
 
 // -j/--jobs N: simulations in parallel (default 2).
 void add_jobs_option(CLI::App& cmd, std::string& jobs);
@@ -41,15 +41,15 @@ struct VariantOption {
 };
 void add_variant_option(CLI::App& cmd, VariantOption& variant);
 void add_variants_option(CLI::App& cmd, VariantOption& variants);
-RingVariant resolve_variant(const VariantOption& variant, const ModelConfig& cfg);
-std::vector<RingVariant> resolve_variants(const VariantOption& variants, const ModelConfig& cfg);
+RingVariant resolve_variant(const VariantOption& variant, const MachineConfig& cfg);
+std::vector<RingVariant> resolve_variants(const VariantOption& variants, const MachineConfig& cfg);
 RingVariant parse_variant_option(const std::string& text, const std::string& option);
 std::vector<RingVariant> parse_variant_list(const std::string& text, const std::string& option);
 // "bug,fix": the names as --variants takes them.
 std::string variant_list_text(const std::vector<RingVariant>& variants);
 
 // --cores N: at most the machine's cores (default: all of them).
-uint32_t parse_cores(const std::string& text, const ModelConfig& cfg);
+uint32_t parse_cores(const std::string& text, const MachineConfig& cfg);
 
 // The transfer size: --lines L, or a layer --cin D --cout N (lines per core
 // = ceil(N/16) * D * 2 / 64).

@@ -1,4 +1,4 @@
-#include "src/cli/sweep_command.h"
+#include <anesim/cli/sweep_command.h>
 
 #include <unistd.h>
 
@@ -8,15 +8,15 @@
 
 #include <fmt/format.h>
 
-#include "src/analysis/slurm_script.h"
-#include "src/analysis/sweep.h"
-#include "src/analysis/sweep_files.h"
-#include "src/analysis/sweep_parts.h"
-#include "src/cli/exit_codes.h"
-#include "src/cli/range_option.h"
-#include "src/cli/shard_option.h"
-#include "src/io/atomic_output.h"
-#include "src/io/count_text.h"
+#include <anesim/analysis/batch/slurm_script.h>
+#include <anesim/analysis/sweep/sweep.h>
+#include <anesim/analysis/sweep/sweep_outputs.h>
+#include <anesim/analysis/sweep/sweep_parts.h>
+#include <anesim/cli/exit_codes.h>
+#include <anesim/cli/range_option.h>
+#include <anesim/cli/shard_option.h>
+#include <anesim/io/atomic_output.h>
+#include <anesim/io/count_text.h>
 
 namespace anesim {
 
@@ -81,7 +81,7 @@ std::string own_executable() {
 
 // --shard: one part of the sweep into --csv; the plots and the FFT come
 // from the merged parts.
-int run_shard(const SweepSpec& spec, const ModelConfig& cfg, const SweepOptions& opt) {
+int run_shard(const SweepSpec& spec, const MachineConfig& cfg, const SweepOptions& opt) {
   const Shard shard = parse_shard_option(opt.shard);
   if (opt.csv.empty()) {
     throw UsageError("--shard: needs --csv PART (the file the shard's rows go to)");
@@ -152,7 +152,7 @@ int sweep_command(const SweepOptions& opt) {
   SweepSpec spec;
   spec.jobs = parse_jobs(opt.jobs);
   spec.config = opt.config;
-  const ModelConfig cfg = load_machine(opt.config);
+  const MachineConfig cfg = load_machine(opt.config);
   spec.variants = resolve_variants(opt.variants, cfg);
   spec.cores = parse_cores(opt.cores, cfg);
   spec.split = static_cast<uint32_t>(parse_count(opt.split, "--split", 1, UINT32_MAX));

@@ -1,11 +1,11 @@
-#include "src/config/config_patch.h"
+#include <anesim/config/config_patch.h>
 
 #include <yaml-cpp/yaml.h>
 
 #include <fmt/format.h>
 
-#include "src/io/errors.h"
-#include "src/io/printable.h"
+#include <anesim/io/errors.h>
+#include <anesim/io/text_functions.h>
 
 namespace anesim {
 

@@ -1,4 +1,4 @@
-#include "src/config/machine_config_reader.h"
+#include <anesim/config/machine_config_reader.h>
 
 #include <yaml-cpp/yaml.h>
 
@@ -6,11 +6,11 @@
 
 #include <fmt/format.h>
 
-#include "sim/units.h"
-#include "src/config/builtin_config.h"
-#include "src/config/yaml_section.h"
-#include "src/io/printable.h"
-#include "src/io/text_file.h"
+#include <anesim/sim/geometry.h>
+#include <anesim/config/builtin_config.h>
+#include <anesim/config/yaml_section.h>
+#include <anesim/io/text_functions.h>
+#include <anesim/io/text_file.h>
 
 namespace anesim {
 
@@ -20,9 +20,9 @@ constexpr const char* kKeysHint = "configs/m3-air.yaml lists every key; unknown 
 
 }  // namespace
 
-static ModelConfig parse_document(const std::string& text, const std::string& origin);
+static MachineConfig parse_document(const std::string& text, const std::string& origin);
 
-ModelConfig parse_config(const std::string& text, const std::string& origin) {
+MachineConfig parse_config(const std::string& text, const std::string& origin) {
   try {
     return parse_document(text, origin);
   } catch (const YAML::Exception& e) {
@@ -33,10 +33,10 @@ ModelConfig parse_config(const std::string& text, const std::string& origin) {
   }
 }
 
-static ModelConfig parse_document(const std::string& text, const std::string& origin) {
+static MachineConfig parse_document(const std::string& text, const std::string& origin) {
   YamlSection top = load_yaml_document(
       text, origin, [](const std::string& message) { throw ConfigError(message); });
-  ModelConfig cfg;
+  MachineConfig cfg;
   cfg.source = origin;
 
   YamlSection dram = top.child("dram");
@@ -176,7 +176,7 @@ static ModelConfig parse_document(const std::string& text, const std::string& or
   return cfg;
 }
 
-ModelConfig load_config_file(const std::string& path) {
+MachineConfig load_config_file(const std::string& path) {
   if (path.empty()) {
     throw ConfigError("--config: empty file name");
   }
@@ -191,10 +191,10 @@ ModelConfig load_config_file(const std::string& path) {
   return parse_config(*text, path);
 }
 
-ModelConfig load_config_or_builtin(const std::string& path) {
+MachineConfig load_config_or_builtin(const std::string& path) {
   return path.empty() ? builtin_config() : load_config_file(path);
 }
 
-ModelConfig builtin_config() { return parse_config(kBuiltinConfigYaml, "<built-in m3-air>"); }
+MachineConfig builtin_config() { return parse_config(kBuiltinConfigYaml, "<built-in m3-air>"); }
 
 }  // namespace anesim

@@ -1,4 +1,4 @@
-// Reads a machine description (configs/*.yaml) into a ModelConfig.
+// Reads a machine description (configs/*.yaml) into a MachineConfig.
 // Strict: unknown keys, repeated keys, missing keys, wrong types and
 // physically impossible values are errors naming the file, line, column and
 // field. Anchors and aliases are ordinary YAML and accepted. Every error is
@@ -8,8 +8,8 @@
 #include <cstddef>
 #include <string>
 
-#include "sim/model_config.h"
-#include "src/io/errors.h"
+#include <anesim/sim/machine_config.h>
+#include <anesim/io/errors.h>
 
 namespace anesim {
 
@@ -18,11 +18,11 @@ constexpr size_t kMaxConfigBytes = 1 << 20;
 
 // The M3 Air description compiled into the binary (same text as
 // configs/m3-air.yaml).
-ModelConfig builtin_config();
-ModelConfig load_config_file(const std::string& path);
+MachineConfig builtin_config();
+MachineConfig load_config_file(const std::string& path);
 // The file at `path`, or the built-in description when `path` is empty.
-ModelConfig load_config_or_builtin(const std::string& path);
+MachineConfig load_config_or_builtin(const std::string& path);
 // `origin` names the text in messages (a file name or "<built-in>").
-ModelConfig parse_config(const std::string& text, const std::string& origin);
+MachineConfig parse_config(const std::string& text, const std::string& origin);
 
 }  // namespace anesim

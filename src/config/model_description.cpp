@@ -1,4 +1,4 @@
-#include "src/config/model_description.h"
+#include <anesim/config/model_description.h>
 
 #include <yaml-cpp/yaml.h>
 
@@ -11,9 +11,9 @@
 
 #include <fmt/format.h>
 
-#include "src/config/yaml_section.h"
-#include "src/io/errors.h"
-#include "src/io/printable.h"
+#include <anesim/config/yaml_section.h>
+#include <anesim/io/errors.h>
+#include <anesim/io/text_functions.h>
 
 namespace anesim {
 

@@ -1,4 +1,4 @@
-#include "src/config/yaml_section.h"
+#include <anesim/config/yaml_section.h>
 
 #include <cerrno>
 #include <cmath>
@@ -8,8 +8,9 @@
 
 #include <fmt/format.h>
 
-#include "sim/units.h"
-#include "src/io/printable.h"
+#include <anesim/sim/bit_math.h>
+#include <anesim/sim/geometry.h>
+#include <anesim/io/text_functions.h>
 
 namespace anesim {
 

@@ -1,4 +1,4 @@
-#include "src/io/atomic_output.h"
+#include <anesim/io/atomic_output.h>
 
 #include <sys/stat.h>
 #include <unistd.h>

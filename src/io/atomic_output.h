@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "src/io/errors.h"
+#include <anesim/io/errors.h>
 
 namespace anesim {
 

@@ -1,4 +1,4 @@
-#include "src/io/child_processes.h"
+#include <anesim/io/child_processes.h>
 
 #include <fcntl.h>
 #include <poll.h>
@@ -14,7 +14,7 @@
 
 #include <fmt/format.h>
 
-#include "src/io/printable.h"
+#include <anesim/io/text_functions.h>
 
 extern char** environ;
 

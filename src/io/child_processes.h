@@ -1,6 +1,6 @@
 // Runs child processes without a shell, at most `jobs` at a time, and
 // collects their output. anesim runs every simulation of a replay or sweep
-// as a child process (src/analysis/batch_runner.h says why), and gnuplot and
+// as a child process (src/analysis/batch/batch_runner.h says why), and gnuplot and
 // vcd2fst the same way.
 #pragma once
 

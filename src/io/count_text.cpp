@@ -1,9 +1,9 @@
-#include "src/io/count_text.h"
+#include <anesim/io/count_text.h>
 
 #include <fmt/format.h>
 
-#include "src/io/errors.h"
-#include "src/io/printable.h"
+#include <anesim/io/errors.h>
+#include <anesim/io/text_functions.h>
 
 namespace anesim {
 

@@ -1,4 +1,4 @@
-#include "src/io/gnuplot_plot.h"
+#include <anesim/io/gnuplot_plot.h>
 
 #include <unistd.h>
 
@@ -8,9 +8,9 @@
 
 #include <fmt/format.h>
 
-#include "src/io/atomic_output.h"
-#include "src/io/child_processes.h"
-#include "src/io/printable.h"
+#include <anesim/io/atomic_output.h>
+#include <anesim/io/child_processes.h>
+#include <anesim/io/text_functions.h>
 
 namespace anesim {
 

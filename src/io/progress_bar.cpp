@@ -1,4 +1,4 @@
-#include "src/io/progress_bar.h"
+#include <anesim/io/progress_bar.h>
 
 #include <unistd.h>
 

@@ -1,4 +1,4 @@
-#include "src/io/scratch_directory.h"
+#include <anesim/io/scratch_directory.h>
 
 #include <cerrno>
 #include <cstdlib>
@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "src/io/errors.h"
+#include <anesim/io/errors.h>
 
 namespace anesim {
 

@@ -1,4 +1,4 @@
-#include "src/io/text_file.h"
+#include <anesim/io/text_file.h>
 
 #include <sys/stat.h>
 

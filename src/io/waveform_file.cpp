@@ -1,4 +1,4 @@
-#include "src/io/waveform_file.h"
+#include <anesim/io/waveform_file.h>
 
 #include <cerrno>
 #include <cstring>
@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 #include <verilated_vcd_c.h>
 
-#include "src/io/child_processes.h"
+#include <anesim/io/child_processes.h>
 
 namespace anesim {
 

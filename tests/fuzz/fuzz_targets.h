@@ -13,11 +13,12 @@
 #include <cstdlib>
 #include <string>
 
-#include "sim/units.h"
-#include "src/analysis/trace_format.h"
-#include "src/config/machine_config_reader.h"
-#include "src/io/count_text.h"
-#include "src/io/errors.h"
+#include <anesim/sim/bit_math.h>
+#include <anesim/sim/geometry.h>
+#include <anesim/analysis/trace/trace_format.h>
+#include <anesim/config/machine_config_reader.h>
+#include <anesim/io/count_text.h>
+#include <anesim/io/errors.h>
 
 namespace anesim::fuzz {
 
@@ -38,7 +39,7 @@ inline void check_message(const std::string& msg, const std::string& prefix) {
 // parse_config: ConfigError or a config within the reader's ranges.
 inline void config_one(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
-  ModelConfig c;
+  MachineConfig c;
   try {
     c = parse_config(text, "fuzz.yaml");
   } catch (const ConfigError& e) {
@@ -75,7 +76,7 @@ inline void count_one(const uint8_t* data, size_t size) {
   bool syntax = !digits.empty() &&
                 digits.find_first_not_of(hex ? "0123456789abcdefABCDEF" : "0123456789") ==
                     std::string::npos;
-  unsigned __int128 ref = 0;
+  __extension__ unsigned __int128 ref = 0;  // a GCC/clang extension, on purpose: wider than any count
   bool big = false;
   for (char ch : syntax ? digits : std::string()) {
     const unsigned d = ch <= '9' ? ch - '0' : (ch | 0x20) - 'a' + 10;

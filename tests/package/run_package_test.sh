@@ -39,15 +39,20 @@ step() {
 step "install the build tree" install "$cmake" --install "$build_dir" --prefix "$prefix"
 
 # What the package must and must not ship.
-for f in "$includedir"/anesim/sim/model_config.h "$includedir"/anesim/sim/ring_variants.def \
-         "$includedir"/anesim/src/config/machine_config_reader.h "$includedir"/anesim/src/io/errors.h \
+for f in "$includedir"/anesim/sim/machine_config.h "$includedir"/anesim/sim/ring_variants.def \
+         "$includedir"/anesim/config/machine_config_reader.h "$includedir"/anesim/io/errors.h \
+         "$includedir"/anesim/generated/ring_geometry.h \
          "$datadir"/anesim/configs/m3-air.yaml "$libdir"/cmake/anesim/anesimConfig.cmake; do
   [[ -f $prefix/$f ]] || { echo "package test: $f is not installed" >&2; exit 1; }
 done
-if [[ -e $prefix/$includedir/anesim/sim/sc_clock_rings.h ]]; then
-  echo "package test: the bench-only sim/sc_clock_rings.h is installed" >&2
-  exit 1
-fi
+# Only the model's and the config reader's headers: nothing of the CLI, the
+# analyses or the benchmark.
+for d in analysis cli src; do
+  if [[ -e $prefix/$includedir/anesim/$d ]]; then
+    echo "package test: $includedir/anesim/$d is installed" >&2
+    exit 1
+  fi
+done
 # An installed package that names the build or source tree works only here.
 if grep -rlF -e "$build_dir" -e "$source_dir" "$prefix/$libdir/cmake/anesim"; then
   echo "package test: the installed CMake files above name the build or source tree" >&2

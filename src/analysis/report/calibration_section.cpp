@@ -3,10 +3,10 @@
 // calibrate --summary` wrote (the report does not refit: that takes minutes).
 #include <fmt/format.h>
 
-#include "src/analysis/report/sections.h"
-#include "src/io/errors.h"
-#include "src/io/json.h"
-#include "src/io/text_file.h"
+#include <anesim/analysis/report/sections.h>
+#include <anesim/io/errors.h>
+#include <anesim/io/json.h>
+#include <anesim/io/text_file.h>
 
 namespace anesim {
 

@@ -4,9 +4,9 @@
 
 #include <fmt/format.h>
 
-#include "sim/workload.h"
-#include "src/analysis/report/sections.h"
-#include "src/analysis/sweep.h"
+#include <anesim/sim/workload.h>
+#include <anesim/analysis/report/sections.h>
+#include <anesim/analysis/sweep/sweep.h>
 
 namespace anesim {
 

@@ -6,12 +6,12 @@
 
 #include <fmt/format.h>
 
-#include "sim/units.h"
-#include "src/analysis/notch_analysis.h"
-#include "src/analysis/report/sections.h"
-#include "src/analysis/sweep.h"
-#include "src/analysis/sweep_plots.h"
-#include "src/io/gnuplot_plot.h"
+#include <anesim/sim/geometry.h>
+#include <anesim/analysis/sweep/notch_analysis.h>
+#include <anesim/analysis/report/sections.h>
+#include <anesim/analysis/sweep/sweep.h>
+#include <anesim/analysis/sweep/sweep_plots.h>
+#include <anesim/io/gnuplot_plot.h>
 
 namespace anesim {
 

@@ -6,11 +6,11 @@
 
 #include <fmt/format.h>
 
-#include "src/analysis/replay.h"
-#include "src/analysis/report/sections.h"
-#include "src/io/errors.h"
-#include "src/io/gnuplot_plot.h"
-#include "src/io/printable.h"
+#include <anesim/analysis/replay/replay.h>
+#include <anesim/analysis/report/sections.h>
+#include <anesim/io/errors.h>
+#include <anesim/io/gnuplot_plot.h>
+#include <anesim/io/text_functions.h>
 
 namespace anesim {
 

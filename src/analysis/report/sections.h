@@ -8,13 +8,13 @@
 #include <utility>
 #include <vector>
 
-#include "sim/model_config.h"
-#include "src/analysis/report/template_text.h"
+#include <anesim/sim/machine_config.h>
+#include <anesim/analysis/report/template_text.h>
 
 namespace anesim {
 
 struct ReportContext {
-  ModelConfig cfg;
+  MachineConfig cfg;
   std::string config_path;  // "" for the built-in machine
   std::string traces_dir;
   std::string calibration_path;  // anesim calibrate --summary of the config

@@ -6,12 +6,12 @@
 
 #include <fmt/format.h>
 
-#include "src/analysis/report/sections.h"
-#include "src/analysis/spectrum.h"
-#include "src/analysis/spectrum_plot.h"
-#include "src/analysis/sweep.h"
-#include "src/analysis/sweep_plots.h"
-#include "src/io/gnuplot_plot.h"
+#include <anesim/analysis/report/sections.h>
+#include <anesim/analysis/stats/spectrum.h>
+#include <anesim/analysis/sweep/spectrum_plot.h>
+#include <anesim/analysis/sweep/sweep.h>
+#include <anesim/analysis/sweep/sweep_plots.h>
+#include <anesim/io/gnuplot_plot.h>
 
 namespace anesim {
 

@@ -2,8 +2,8 @@
 // which the published data say gains nothing from the same split.
 #include <fmt/format.h>
 
-#include "src/analysis/report/sections.h"
-#include "src/analysis/sweep.h"
+#include <anesim/analysis/report/sections.h>
+#include <anesim/analysis/sweep/sweep.h>
 
 namespace anesim {
 

@@ -1,4 +1,4 @@
-#include "src/analysis/report/template_text.h"
+#include <anesim/analysis/report/template_text.h>
 
 #include <set>
 #include <stdexcept>

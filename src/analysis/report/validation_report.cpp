@@ -1,12 +1,12 @@
-#include "src/analysis/report/validation_report.h"
+#include <anesim/analysis/report/validation_report.h>
 
 #include <sys/stat.h>
 
 #include <fmt/format.h>
 
-#include "src/analysis/report/sections.h"
-#include "src/analysis/report/validation_template.h"
-#include "src/io/atomic_output.h"
+#include <anesim/analysis/report/sections.h>
+#include <anesim/analysis/report/validation_template.h>
+#include <anesim/io/atomic_output.h>
 
 namespace anesim {
 
@@ -24,7 +24,7 @@ std::string target_rows(const ReportContext& ctx) {
 
 }  // namespace
 
-std::string write_validation_report(const ValidationReportSpec& spec, const ModelConfig& cfg) {
+std::string write_validation_report(const ValidationReportSpec& spec, const MachineConfig& cfg) {
   check_writable_directory(spec.out);
   ReportContext ctx;
   ctx.cfg = cfg;

@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "sim/model_config.h"
+#include <anesim/sim/machine_config.h>
 
 namespace anesim {
 
@@ -21,6 +21,6 @@ struct ValidationReportSpec {
 
 // Runs every section and writes the document and its plots atomically.
 // Returns the directory the plots went to.
-std::string write_validation_report(const ValidationReportSpec& spec, const ModelConfig& cfg);
+std::string write_validation_report(const ValidationReportSpec& spec, const MachineConfig& cfg);
 
 }  // namespace anesim

@@ -1,0 +1,21 @@
+# The one include root: every project header is included as <anesim/...>,
+# in this tree and once installed. In the build tree, <root>/anesim/<part>
+# is a link to the source folder that holds the part, and <root>/anesim/
+# generated holds the headers CMake writes:
+#   anesim/sim      -> sim/
+#   anesim/io       -> src/io/
+#   anesim/config   -> src/config/
+#   anesim/analysis -> src/analysis/
+#   anesim/cli      -> src/cli/
+# anesim_make_include_root(<root>) creates the links and the generated folder.
+function(anesim_make_include_root root)
+  file(MAKE_DIRECTORY ${root}/anesim/generated)
+  foreach(pair IN ITEMS sim:sim io:src/io config:src/config analysis:src/analysis cli:src/cli)
+    string(REPLACE ":" ";" parts ${pair})
+    list(GET parts 0 name)
+    list(GET parts 1 folder)
+    if(NOT EXISTS ${root}/anesim/${name})
+      file(CREATE_LINK ${PROJECT_SOURCE_DIR}/${folder} ${root}/anesim/${name} SYMBOLIC)
+    endif()
+  endforeach()
+endfunction()

@@ -1,0 +1,255 @@
+#include <anesim/analysis/advise/advice.h>
+
+#include <cstdlib>
+#include <map>
+#include <stdexcept>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include <anesim/sim/geometry.h>
+#include <anesim/analysis/advise/simulation_cache.h>
+#include <anesim/io/errors.h>
+
+namespace anesim {
+
+namespace {
+
+
+double ane_gbps(uint32_t ane_cores, uint64_t lines, double time_us) {
+  return static_cast<double>(ane_cores) * static_cast<double>(lines) * kLineBytes /
+         (time_us * 1e3);
+}
+
+// A split's chunks as the tasks of one transfer.
+std::vector<uint32_t> split_tasks(const std::vector<uint64_t>& lines) {
+  return std::vector<uint32_t>(lines.begin(), lines.end());
+}
+
+// Picks the fewest clearing chunks and the padding for an affected row;
+// every payload involved has been simulated.
+// The fewest chunks (2..kMaxAdviceSplit) of which every one clears the
+// notch, and their lines per core; every chunk's payload has been simulated.
+struct ClearingSplit {
+  uint32_t s = 0;
+  std::vector<uint64_t> chunks, lines;
+};
+std::optional<ClearingSplit> fewest_clearing_split(const Transfer& t, uint32_t eb,
+                                                   const SimulationCache& sims) {
+  for (uint32_t s = 2; s <= kMaxAdviceSplit; ++s) {
+    ClearingSplit c{s, split_channels(t.cin, s), {}};
+    if (c.chunks.empty()) break;
+    bool clears = true;
+    for (uint64_t chunk : c.chunks) {
+      c.lines.push_back(payload_lines(chunk, t.cout, eb));
+      clears = clears && !sims.affected(c.lines.back());
+    }
+    if (clears) return c;
+  }
+  return std::nullopt;
+}
+
+void choose_remedy(TransferAdvice& a, uint32_t eb, const SimulationCache& sims) {
+  const Transfer& t = a.transfer;
+  if (const std::optional<ClearingSplit> c = fewest_clearing_split(t, eb, sims)) {
+    const double total = sims.time(sims.chip(), split_tasks(c->lines));
+    if (total < a.time_us_before) {
+      a.kind = AdviceKind::kSplit;
+      a.split = c->s;
+      a.chunk_cin = c->chunks;
+      a.chunk_lines = c->lines;
+      a.time_us_after = total;
+    } else {
+      a.kind = AdviceKind::kSplitSlower;
+      a.clearing_split = c->s;
+      a.clearing_split_time_us = total;
+    }
+  }
+  if (a.kind == AdviceKind::kNotAffected) {
+    a.kind = AdviceKind::kNoSplitClears;
+  }
+  const std::optional<uint64_t> pad = padded_cin(t.cin, t.cout, eb);
+  if (pad) {
+    const uint64_t lines = payload_lines(*pad, t.cout, eb);
+    const double time = sims.time(sims.chip(), lines);
+    if (!sims.affected(lines) && time < a.time_us_after) {
+      a.padding_cin = pad;
+      a.padding_lines = lines;
+      a.padding_time_us = time;
+    }
+  }
+}
+
+}  // namespace
+
+const char* const kDecodeAssumption =
+    "decode is bound by streaming the weights once per token: time per token = the sum of the "
+    "streamed tensors' kernel-DMA times, nothing overlapped, compute and KV-cache reads free";
+
+uint64_t payload_bytes_per_core(uint64_t cin, uint64_t cout, uint32_t element_bytes) {
+  const uint64_t per_core_cout = cout / 16 + (cout % 16 != 0 ? 1 : 0);
+  if (element_bytes != 0 && per_core_cout > UINT64_MAX / element_bytes) return 0;
+  const uint64_t per_row = per_core_cout * element_bytes;
+  if (per_row != 0 && cin > UINT64_MAX / per_row) return 0;
+  return per_row * cin;
+}
+
+uint64_t payload_lines(uint64_t cin, uint64_t cout, uint32_t element_bytes) {
+  const uint64_t bytes = payload_bytes_per_core(cin, cout, element_bytes);
+  const uint64_t lines = bytes / kLineBytes + (bytes % kLineBytes != 0 ? 1 : 0);
+  return lines > UINT32_MAX ? 0 : lines;
+}
+
+std::string lap_text(uint64_t lines) {
+  const LapPosition p = lap_position(lines);
+  return fmt::format("{}*0x4000{:+}", p.k, p.x);
+}
+
+std::vector<uint64_t> split_channels(uint64_t cin, uint32_t chunks) {
+  std::vector<uint64_t> out;
+  if (chunks == 0 || chunks > cin) return out;
+  const uint64_t base = cin / chunks, larger = cin % chunks;
+  for (uint32_t i = 0; i < chunks; ++i) {
+    out.push_back(base + (i < larger ? 1 : 0));
+  }
+  return out;
+}
+
+std::optional<uint64_t> padded_cin(uint64_t cin, uint64_t cout, uint32_t element_bytes) {
+  // Each extra channel adds ceil(N/16) * element_bytes >= 1 byte, so at most
+  // 64 * 512 channels reach |x| >= 256 from anywhere inside the V.
+  for (uint64_t d = cin + 1; d > cin; ++d) {
+    const uint64_t lines = payload_lines(d, cout, element_bytes);
+    if (lines == 0) return std::nullopt;
+    if (!in_notch_by_rule(lines)) return d;
+  }
+  return std::nullopt;
+}
+
+const char* advice_kind_name(AdviceKind k) {
+  switch (k) {
+    case AdviceKind::kNotAffected: return "not affected";
+    case AdviceKind::kSplit: return "split";
+    case AdviceKind::kSplitSlower: return "split slower";
+    case AdviceKind::kNoSplitClears: return "no split clears the notch";
+  }
+  return "";
+}
+
+AdviceResult advise_transfers(const std::vector<Transfer>& transfers, uint32_t element_bytes,
+                              const MachineConfig& cfg, const AdviceSettings& settings) {
+  AdviceResult result;
+  result.config_name = cfg.source;
+  result.chip = cfg.ane.ring_variant;
+  result.ane_cores = cfg.ane.cores;
+  result.element_bytes = element_bytes;
+  SimulationCache sims(cfg.ane.ring_variant);
+  for (const Transfer& t : transfers) {
+    TransferAdvice a;
+    a.transfer = t;
+    a.bytes_per_core = payload_bytes_per_core(t.cin, t.cout, element_bytes);
+    a.lines_per_core = payload_lines(t.cin, t.cout, element_bytes);
+    if (a.lines_per_core == 0) {
+      throw InputError(fmt::format("{}: {} x {}: the per-core transfer exceeds 2^32-1 lines",
+                                   t.name, t.cin, t.cout));
+    }
+    a.lap = lap_position(a.lines_per_core);
+    sims.want_both(a.lines_per_core);
+    result.rows.push_back(a);
+  }
+  sims.run(settings);
+
+  // Second round: every candidate split and the padding of the affected rows.
+  for (TransferAdvice& a : result.rows) {
+    a.time_us_before = sims.time(sims.chip(), a.lines_per_core);
+    a.time_us_fix = sims.fix_time(a.lines_per_core);
+    a.affected = sims.affected(a.lines_per_core);
+    a.chunk_cin = {a.transfer.cin};
+    a.chunk_lines = {a.lines_per_core};
+    a.time_us_after = a.time_us_before;
+    if (!a.affected) continue;
+    for (uint32_t s = 2; s <= kMaxAdviceSplit; ++s) {
+      for (uint64_t c : split_channels(a.transfer.cin, s)) {
+        sims.want_both(payload_lines(c, a.transfer.cout, element_bytes));
+      }
+    }
+    if (const auto pad = padded_cin(a.transfer.cin, a.transfer.cout, element_bytes)) {
+      sims.want_both(payload_lines(*pad, a.transfer.cout, element_bytes));
+    }
+  }
+  sims.run(settings);
+
+  // Third round: the fewest clearing chunks, run as the tasks of one transfer.
+  for (const TransferAdvice& a : result.rows) {
+    if (!a.affected) continue;
+    if (const auto c = fewest_clearing_split(a.transfer, element_bytes, sims)) {
+      sims.want(sims.chip(), split_tasks(c->lines));
+    }
+  }
+  sims.run(settings);
+
+  for (TransferAdvice& a : result.rows) {
+    if (a.affected) {
+      choose_remedy(a, element_bytes, sims);
+    }
+    a.gbps_before = ane_gbps(result.ane_cores, a.lines_per_core, a.time_us_before);
+    a.gbps_after = ane_gbps(result.ane_cores, a.lines_per_core, a.time_us_after);
+  }
+  return result;
+}
+
+std::vector<Transfer> model_transfers(const ModelDescription& m,
+                                      std::vector<std::string>* left_out) {
+  std::vector<Transfer> out;
+  for (const Projection& p : m.projections) {
+    out.push_back(Transfer{p.name, p.cin, p.cout, uint64_t{m.layers} * p.count});
+  }
+  std::vector<std::string> skipped;
+  if (m.lm_head_streamed) {
+    // Shards as ANEMLL cuts them: near-equal, the remainder on the first ones.
+    for (uint64_t rows : split_channels(m.lm_head_cout, m.lm_head_shards)) {
+      if (!out.empty() && out.back().name == "lm_head" && out.back().cout == rows) {
+        ++out.back().count;
+      } else {
+        out.push_back(Transfer{"lm_head", m.lm_head_cin, rows, 1});
+      }
+    }
+  } else {
+    skipped.push_back("lm_head (lm_head.streamed is false)");
+  }
+  if (m.embedding_streamed) {
+    out.push_back(Transfer{"embedding", m.embedding_dim, m.vocab, 1});
+  } else {
+    skipped.push_back("embedding (a lookup of one row per token)");
+  }
+  skipped.push_back("RMSNorm weights, biases and other extra_parameters (not kernel-DMA weight "
+                    "streams)");
+  skipped.push_back("attention over the KV cache (activations, not weights)");
+  if (left_out != nullptr) *left_out = skipped;
+  return out;
+}
+
+ModelAdvice advise_model(const ModelDescription& m, const MachineConfig& cfg,
+                         const AdviceSettings& settings) {
+  ModelAdvice r;
+  r.model = m;
+  const std::vector<Transfer> transfers = model_transfers(m, &r.left_out);
+  r.advice = advise_transfers(transfers, m.element_bytes, cfg, settings);
+  for (const TransferAdvice& a : r.advice.rows) {
+    const auto n = static_cast<double>(a.transfer.count);
+    r.bytes_per_token += n * static_cast<double>(a.transfer.cin) *
+                         static_cast<double>(a.transfer.cout) * m.element_bytes;
+    r.time_us_before += n * a.time_us_before;
+    r.time_us_after += n * a.time_us_after;
+    r.time_us_fix_variant += n * a.time_us_fix.value_or(a.time_us_before);
+  }
+  r.gbps_before = r.bytes_per_token / (r.time_us_before * 1e3);
+  r.gbps_after = r.bytes_per_token / (r.time_us_after * 1e3);
+  r.gbps_fix_variant = r.bytes_per_token / (r.time_us_fix_variant * 1e3);
+  r.tokens_per_s_before = 1e6 / r.time_us_before;
+  r.tokens_per_s_after = 1e6 / r.time_us_after;
+  r.tokens_per_s_fix_variant = 1e6 / r.time_us_fix_variant;
+  return r;
+}
+
+}  // namespace anesim

@@ -1,0 +1,120 @@
+// `anesim advise`: which of a model's kernel-DMA transfers sit in the 1 MiB
+// notch, the split along Cin that takes them out, a padding alternative, and
+// the decode speed before and after (docs/advise.md). Every time comes from
+// simulating both ring variants (batch_runner.h); the rules below only
+// decide what needs simulating and are unit-tested on their own.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <anesim/sim/machine_config.h>
+#include <anesim/sim/workload.h>
+#include <anesim/config/model_description.h>
+
+#include <anesim/analysis/advise/advice_settings.h>
+#include <anesim/analysis/advise/notch_rules.h>
+
+namespace anesim {
+
+// Splits are tried from 2 up to this many chunks.
+constexpr uint32_t kMaxAdviceSplit = 8;
+
+// --- Payload arithmetic (16 cores, as the published task descriptors show).
+
+// Bytes one core streams for X[1,D] x W[D,N]: ceil(N/16) * D * element_bytes.
+// 0 when it does not fit 64 bits.
+uint64_t payload_bytes_per_core(uint64_t cin, uint64_t cout, uint32_t element_bytes);
+// The same in 64 B lines, rounded up; 0 when it exceeds 2^32-1 lines (the
+// simulator's limit). For element_bytes 2 this is lines_for_shape().
+uint64_t payload_lines(uint64_t cin, uint64_t cout, uint32_t element_bytes);
+// "2*0x4000+0", "7*0x4000-2816".
+std::string lap_text(uint64_t lines);
+
+// Cin as `chunks` near-equal parts: they differ by at most one channel,
+// larger first, and sum to `cin` (4097 into 2: 2049, 2048). Empty when
+// chunks is 0 or more than cin.
+std::vector<uint64_t> split_channels(uint64_t cin, uint32_t chunks);
+// The smallest D' > cin whose payload is out of the notch by the rule
+// (|x| >= 256 lines from the nearest multiple of 0x4000); nullopt when
+// none fits 2^32-1 lines.
+std::optional<uint64_t> padded_cin(uint64_t cin, uint64_t cout, uint32_t element_bytes);
+
+// --- Advice.
+
+// A weight matrix streamed `count` times per decoded token.
+struct Transfer {
+  std::string name;
+  uint64_t cin = 0, cout = 0;
+  uint64_t count = 1;
+};
+
+enum class AdviceKind {
+  kNotAffected,    // the bug costs no time: leave it as it is
+  kSplit,          // split into `split` chunks: clears the notch and is faster
+  kSplitSlower,    // the fewest clearing chunks take longer than the notch costs
+  kNoSplitClears,  // no split into 2..8 chunks takes every chunk out
+};
+// "not affected", "split", "split slower", "no split clears the notch".
+const char* advice_kind_name(AdviceKind k);
+
+struct TransferAdvice {
+  Transfer transfer;
+  uint64_t bytes_per_core = 0, lines_per_core = 0;
+  LapPosition lap;
+  bool affected = false;
+  double time_us_before = 0;           // bug variant, one transfer
+  std::optional<double> time_us_fix;   // fix variant, when simulated
+  double gbps_before = 0;              // ane_cores x lines x 64 B / time
+  AdviceKind kind = AdviceKind::kNotAffected;
+  uint32_t split = 1;                  // advised chunks; 1 when none
+  std::vector<uint64_t> chunk_cin;     // their channel counts ({cin} when none)
+  std::vector<uint64_t> chunk_lines;
+  double time_us_after = 0;            // the split transfer's bug-variant time (its chunks as tasks)
+  double gbps_after = 0;
+  uint32_t clearing_split = 1;         // kSplitSlower: the split that clears the notch
+  double clearing_split_time_us = 0;   // and its time
+  std::optional<uint64_t> padding_cin;  // only where cheaper than time_us_after
+  uint64_t padding_lines = 0;
+  double padding_time_us = 0;
+};
+
+struct AdviceResult {
+  std::string config_name;
+  RingVariant chip = RingVariant::kBug;  // the config's ring: every "before" time
+  uint32_t ane_cores = 16;
+  uint32_t element_bytes = 2;
+  std::vector<TransferAdvice> rows;
+};
+
+// Simulates each transfer (bug, and fix where it can be affected), then the
+// candidate splits and paddings of the affected ones. Identical payloads
+// are simulated once. Throws InputError for a transfer too large to
+// simulate, std::runtime_error when a simulation fails.
+AdviceResult advise_transfers(const std::vector<Transfer>& transfers, uint32_t element_bytes,
+                              const MachineConfig& cfg, const AdviceSettings& settings);
+
+struct ModelAdvice {
+  ModelDescription model;
+  AdviceResult advice;
+  std::vector<std::string> left_out;  // tensors not counted, and why
+  double bytes_per_token = 0;         // weight bytes streamed per decoded token
+  double time_us_before = 0, time_us_after = 0, time_us_fix_variant = 0;
+  double gbps_before = 0, gbps_after = 0, gbps_fix_variant = 0;
+  double tokens_per_s_before = 0, tokens_per_s_after = 0, tokens_per_s_fix_variant = 0;
+};
+
+// The transfers of one decoded token: every projection (layers x count),
+// the lm_head's shards (near-equal, larger first) unless not streamed, the
+// embedding only when streamed. `left_out` gets what is not counted.
+std::vector<Transfer> model_transfers(const ModelDescription& m,
+                                      std::vector<std::string>* left_out);
+ModelAdvice advise_model(const ModelDescription& m, const MachineConfig& cfg,
+                         const AdviceSettings& settings);
+
+// The stated assumption, for every presentation.
+extern const char* const kDecodeAssumption;
+
+}  // namespace anesim

@@ -1,0 +1,62 @@
+// The simulations `anesim advise` needs, run once each as child processes
+// and looked up by (variant, task lengths).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include <anesim/sim/ring_variant.h>
+#include <anesim/analysis/advise/advice_settings.h>
+#include <anesim/analysis/advise/notch_rules.h>
+#include <anesim/analysis/batch/batch_runner.h>
+
+namespace anesim {
+
+// Every simulation advise needs, keyed by (variant, task lengths): a model
+// repeats a handful of payloads dozens of times. Runs are 1 active core:
+// time per core does not depend on how many cores are active in this model
+// (docs/validation.md, "Core-count invariance"). A split runs as one
+// transfer of back-to-back tasks, as the workaround runs on the device: one
+// launch, a dispatch per task (the published split records).
+class SimulationCache {
+ public:
+  using Tasks = std::vector<uint32_t>;
+  // `chip`: the config's own ring (ane.ring_variant), the "before" of every row.
+  explicit SimulationCache(RingVariant chip) : chip_(chip) {}
+  RingVariant chip() const { return chip_; }
+  // One transfer of these back-to-back tasks (one task: a plain transfer).
+  void want(RingVariant v, const Tasks& tasks);
+  // Also wants the fix variant where the payload can be in the notch.
+  void want_both(uint64_t lines) {
+    want(chip_, single(lines));
+    if (!below_first_lap(lines)) {
+      want(RingVariant::kFix, single(lines));
+    }
+  }
+  // Runs every simulation wanted since the last run, as child processes.
+  void run(const AdviceSettings& s);
+  double time(RingVariant v, const Tasks& tasks) const { return times_.at(Key{v, tasks}); }
+  double time(RingVariant v, uint64_t lines) const { return time(v, single(lines)); }
+  std::optional<double> fix_time(uint64_t lines) const {
+    const auto it = times_.find(Key{RingVariant::kFix, single(lines)});
+    return it == times_.end() ? std::nullopt : std::optional<double>(it->second);
+  }
+  // False below the first lap (never affected) or when the bug costs nothing.
+  bool affected(uint64_t lines) const {
+    const std::optional<double> fix = fix_time(lines);
+    return fix.has_value() && costs_time(time(chip_, lines), *fix);
+  }
+
+ private:
+  using Key = std::pair<RingVariant, Tasks>;
+  static Tasks single(uint64_t lines) { return Tasks{static_cast<uint32_t>(lines)}; }
+  RingVariant chip_;
+  std::map<Key, double> times_;
+  std::map<Key, size_t> queued_;
+  std::vector<SimPoint> pending_;
+};
+
+}  // namespace anesim

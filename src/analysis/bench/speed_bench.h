@@ -1,0 +1,42 @@
+// Simulation speed, measured side by side in one run: the full SystemC
+// testbench, the same cluster with every ring clocked every cycle (no
+// SystemC, no idle skipping), the same Verilated rings clocked bare in a
+// plain C++ loop (no fabric, no DRAM) for the same number of cycles, and
+// those rings wired the usual SystemC way (sc_signals, an sc_clock, a
+// per-cycle SC_METHOD; sc_clock_reference.h, in a child process).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include <anesim/sim/cluster.h>
+#include <anesim/sim/machine_config.h>
+#include <anesim/sim/ring_variant.h>
+#include <anesim/io/json.h>
+
+namespace anesim {
+
+struct BenchResult {
+  RingVariant variant = RingVariant::kBug;
+  uint32_t cores = 0;
+  uint32_t lines_per_core = 0;
+  uint64_t sim_cycles = 0;
+  SimulationOutcome outcome;  // the testbench run, for its exit code
+  double testbench_s = 0, all_clocked_s = 0, bare_rings_s = 0;  // wall seconds
+  double sc_clock_s = 0;  // the sc_clock reference (0: not measured)
+  // The cluster with idle skipping, no SystemC: the fabric's reads by direct
+  // calls and through the TLM-2.0 coupling (--memory), best of two each.
+  double direct_s = 0, tlm_s = 0;
+  uint64_t lines_retired = 0;  // by the bare rings, and by the sc_clock reference
+  double mcycles_per_s(double seconds) const { return sim_cycles / seconds / 1e6; }
+};
+
+// Runs the testbench once per process (SystemC elaborates once). Throws
+// std::runtime_error when the sc_clock reference fails or its rings retire
+// another number of lines than the bare ones (they must do the same work).
+BenchResult measure_speed(const MachineConfig& cfg, RingVariant variant, uint32_t lines_per_core,
+                          bool sc_clock_reference = true);
+std::string bench_text(const BenchResult& b);
+Json bench_json(const BenchResult& b);
+
+}  // namespace anesim

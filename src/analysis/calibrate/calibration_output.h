@@ -1,0 +1,18 @@
+// A calibration as text and JSON: the fitted values, and per curve the
+// fitted error beside the error when that curve was left out of the fit.
+#pragma once
+
+#include <string>
+
+#include <anesim/analysis/calibrate/calibration.h>
+#include <anesim/io/json.h>
+
+namespace anesim {
+
+std::string calibration_text(const CalibrationSpec& spec, const CalibrationResult& r);
+Json calibration_json(const CalibrationSpec& spec, const CalibrationResult& r);
+// The comment block written at the top of the fitted config.
+std::string calibration_note(const CalibrationSpec& spec, const CalibrationResult& r,
+                             const std::string& command_line);
+
+}  // namespace anesim

@@ -1,0 +1,77 @@
+#include <anesim/analysis/replay/replay.h>
+
+#include <map>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include <anesim/analysis/batch/batch_runner.h>
+
+namespace anesim {
+
+ReplayResult replay_traces(const std::vector<Trace>& traces, RingVariant variant,
+                           const MachineConfig& cfg, const std::string& config_path, unsigned jobs,
+                           const std::string& progress_label, const Shard& shard) {
+  ReplayResult result;
+  result.variant = variant;
+  result.config = cfg.source;
+  result.shard = shard;
+  std::vector<SimPoint> points;
+  size_t index = 0;
+  for (const Trace& t : traces) {
+    for (const TraceRecord& rec : t.records) {
+      if (rec.cores > cfg.ane.cores) {
+        throw TraceError(fmt::format("{}:{}: cores: {} is more than the {} cores of {}", t.path,
+                                     rec.line, rec.cores, cfg.ane.cores, cfg.source));
+      }
+      if (!in_shard(index++, shard)) {
+        continue;
+      }
+      SimPoint p;
+      p.variant = variant;
+      p.cores = rec.cores;
+      p.lines_per_core = rec.lines_per_core;
+      p.split = rec.split;
+      p.base_line = rec.base_line;
+      points.push_back(p);
+      ReplayRow row;
+      row.file = t.path;
+      row.record = rec;
+      result.rows.push_back(row);
+      result.points.push_back(index - 1);
+    }
+  }
+  result.total_points = index;
+  const std::vector<SimPointResult> sims =
+      simulate_points(points, config_path, jobs, progress_label);
+  for (size_t i = 0; i < sims.size(); ++i) {
+    ReplayRow& row = result.rows[i];
+    if (!sims[i].ok) {
+      throw std::runtime_error(fmt::format("{}:{}: the simulation of this record failed: {}",
+                                           row.file, row.record.line, sims[i].error));
+    }
+    row.simulated_us = sims[i].time_us;
+  }
+  replay_statistics(result);
+  return result;
+}
+
+void replay_statistics(ReplayResult& result) {
+  std::map<std::string, std::vector<double>> by_curve;
+  std::vector<double> all;
+  result.curves.clear();
+  for (ReplayRow& row : result.rows) {
+    row.error_pct = (row.simulated_us - row.record.median_us) / row.record.median_us * 100.0;
+    if (by_curve.count(row.record.curve) == 0) {
+      result.curves.emplace_back(row.record.curve, ErrorStats{});
+    }
+    by_curve[row.record.curve].push_back(row.error_pct);
+    all.push_back(row.error_pct);
+  }
+  for (auto& [name, stats] : result.curves) {
+    stats = error_stats(by_curve[name]);
+  }
+  result.overall = error_stats(all);
+}
+
+}  // namespace anesim

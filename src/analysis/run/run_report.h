@@ -1,0 +1,30 @@
+// Presents one simulation: a readable summary or one JSON object.
+#pragma once
+
+#include <string>
+
+#include <anesim/sim/cluster.h>
+#include <anesim/sim/machine_config.h>
+#include <anesim/sim/prefetch_ring.h>
+#include <anesim/sim/workload.h>
+#include <anesim/io/json.h>
+
+namespace anesim {
+
+struct RunReport {
+  RingVariant variant;
+  Workload workload;
+  const MachineConfig* config;
+  RunResult result;
+};
+
+// True when the ring granted a task less lookahead than a healthy ring
+// would (min(task length, 256)): the task sits in a notch.
+bool in_notch(const RunReport& r);
+
+std::string format_text(const RunReport& r);
+// The run as one JSON object: the report `anesim --json` prints, and the
+// record a batch parent reads back from each child (batch_runner.h).
+Json run_json(const RunReport& r);
+
+}  // namespace anesim

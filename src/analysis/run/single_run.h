@@ -1,0 +1,40 @@
+// One simulation of one workload under SystemC, with its optional waveform
+// dump: what `anesim [run options]` does, and what each child of a batch
+// (batch_runner.h) does for its point.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include <anesim/sim/line_latency.h>
+#include <anesim/sim/machine_config.h>
+#include <anesim/sim/ring_variant.h>
+#include <anesim/sim/simulate.h>
+#include <anesim/sim/workload.h>
+
+namespace anesim {
+
+struct RunRequest {
+  RingVariant variant = RingVariant::kBug;
+  Workload workload;
+  bool skip_idle = true;
+  // Waveforms of cycles [wave_from, wave_to) when either path is set.
+  std::string vcd_path, fst_path;
+  uint64_t wave_from = 0, wave_to = 0;
+  // Lines requested in this window are kept for --line-log.
+  LineLogWindow line_log;
+  MemoryCoupling memory = MemoryCoupling::kBuiltin;  // --memory
+};
+
+// A lower bound on the cycles of `request` on `cfg` (see minimum_cycles).
+uint64_t minimum_run_cycles(const MachineConfig& cfg, const RunRequest& request);
+
+// Elaborates and runs the testbench (once per process). Throws OutputError
+// when a waveform cannot be written.
+SimulationOutcome run_single(const MachineConfig& cfg, const RunRequest& request);
+
+// The objects SystemC sees once the request's system is elaborated
+// (--print-hierarchy; once per process, instead of run_single).
+std::string describe_system(const MachineConfig& cfg, const RunRequest& request);
+
+}  // namespace anesim

@@ -1,0 +1,54 @@
+#include <anesim/analysis/sweep/sweep_outputs.h>
+
+#include <cstdio>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include <anesim/analysis/sweep/sweep_text.h>
+#include <anesim/analysis/sweep/sweep_plots.h>
+#include <anesim/io/atomic_output.h>
+#include <anesim/io/gnuplot_plot.h>
+
+namespace anesim {
+
+void check_sweep_outputs(const SweepOutputs& o) {
+  if (!o.plot_spectrum.empty() && !o.fft) {
+    throw UsageError("--plot-spectrum: needs --fft");
+  }
+  for (const std::string* p : {&o.plot, &o.plot_time, &o.plot_spectrum}) {
+    if (!p->empty() && !plot_extension_ok(*p)) {
+      throw UsageError(fmt::format("plot '{}': must end in .png or .svg", *p));
+    }
+  }
+  for (const std::string* p : {&o.csv, &o.plot, &o.plot_time, &o.plot_spectrum}) {
+    if (!p->empty()) {
+      check_writable_directory(*p);
+    }
+  }
+}
+
+void write_sweep_outputs(const SweepResult& r, const SweepOutputs& o) {
+  std::string text = sweep_text(r);
+  std::vector<SweepSpectrum> spectra;
+  if (o.fft) {
+    spectra = sweep_spectra(r, o.linear_detrend);
+    text += spectra_text(r, spectra);
+  }
+  std::fputs(text.c_str(), stdout);
+  std::fflush(stdout);
+  if (!o.csv.empty()) {
+    write_file_atomically(o.csv, sweep_csv(r));
+  }
+  if (!o.plot.empty()) {
+    render_plot(o.plot, sweep_plot_throughput(r));
+  }
+  if (!o.plot_time.empty()) {
+    render_plot(o.plot_time, sweep_plot_time(r));
+  }
+  if (!o.plot_spectrum.empty()) {
+    render_plot(o.plot_spectrum, sweep_spectrum_plot(r, spectra));
+  }
+}
+
+}  // namespace anesim

@@ -1,0 +1,72 @@
+// The field readers of the trace reader (trace_reader.cpp): integers, times
+// and separated lists, every error naming file:line and the field. Not part
+// of the trace API (trace_format.h).
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include <anesim/analysis/trace/trace_format.h>
+#include <anesim/io/count_text.h>
+
+namespace anesim::trace_detail {
+
+std::string trim(const std::string& s);
+// Fields of a row or header, each trimmed.
+std::vector<std::string> split_on(const std::string& s, char sep);
+std::string join(const std::vector<std::string>& v);
+
+// Every error names the file and line.
+class Parser {
+ public:
+  explicit Parser(std::string origin) : origin_(std::move(origin)) {}
+
+  [[noreturn]] void fail(int line, const std::string& what) const {
+    throw TraceError(fmt::format("{}:{}: {}", origin_, line, what));
+  }
+
+  uint64_t integer(int line, const std::string& field, const std::string& text, uint64_t min,
+                   uint64_t max) const {
+    uint64_t value = 0;
+    switch (read_count(text, min, max, value)) {
+      case CountStatus::kOk:
+        return value;
+      case CountStatus::kNotACount:
+        fail(line, fmt::format("{}: '{}' is not a non-negative integer (decimal or 0x hex)", field,
+                               text));
+      case CountStatus::kTooLarge:
+        fail(line, fmt::format("{}: '{}' is too large (at most {})", field, text, max));
+      case CountStatus::kTooSmall:
+        break;
+    }
+    fail(line, fmt::format("{}: '{}' is too small (at least {})", field, text, min));
+  }
+
+  double time(int line, const std::string& field, const std::string& text) const {
+    if (text.empty()) {
+      fail(line, fmt::format("{}: empty time", field));
+    }
+    char* end = nullptr;
+    const double v = std::strtod(text.c_str(), &end);
+    if (end != text.c_str() + text.size() || text.find_first_of("xX") != std::string::npos) {
+      fail(line, fmt::format("{}: '{}' is not a number", field, text));
+    }
+    if (!std::isfinite(v)) {
+      fail(line, fmt::format("{}: '{}' is not a finite time", field, text));
+    }
+    if (v <= 0) {
+      fail(line, fmt::format("{}: '{}' is not a positive time", field, text));
+    }
+    return v;
+  }
+
+  const std::string& origin() const { return origin_; }
+
+ private:
+  std::string origin_;
+};
+
+}  // namespace anesim::trace_detail
