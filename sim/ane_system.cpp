@@ -58,7 +58,8 @@ void AneSystem::end_of_elaboration() {
   // Bindings are complete: the fabric's reads go through its sockets.
   TlmMemory* tlm = cluster_->fabric().tlm();
   for (uint32_t ch = 0; ch < fabric_.socket_count(); ++ch) {
-    tlm->connect(ch, fabric_.to_dram(ch).operator->(), dram_ != nullptr ? dram_->clocked(ch) : nullptr);
+    tlm->connect(ch, fabric_.to_dram(ch).operator->(),
+                 dram_ != nullptr ? dram_->clocked(ch) : nullptr);
   }
   if (tlm != nullptr) {
     tlm->set_wake(&wake_);

@@ -40,8 +40,8 @@ Cluster::Cluster(const MachineConfig& cfg, const RunSpec& spec)
   context_->traceEverOn(true);
   for (uint32_t c = 0; c < tasks_.size(); ++c) {
     cores_.push_back(std::make_unique<CoreHarness>(
-        c, make_ring(spec.variant, context_.get(), fmt::format("core{:02d}", c)), cfg,
-        tasks_[c], scoreboard_));
+        c, make_ring(spec.variant, context_.get(), fmt::format("core{:02d}", c)), cfg, tasks_[c],
+        scoreboard_));
     cores_.back()->log_lines(spec.line_log);
   }
 }
@@ -188,10 +188,11 @@ RunResult Cluster::result() const {
     r.latency.merge(core->stats().latency);
     r.line_log.insert(r.line_log.end(), core->line_log().begin(), core->line_log().end());
   }
-  std::stable_sort(r.line_log.begin(), r.line_log.end(), [](const LineRecord& a, const LineRecord& b) {
-    return a.stamps.requested != b.stamps.requested ? a.stamps.requested < b.stamps.requested
-                                                    : a.core < b.core;
-  });
+  std::stable_sort(
+      r.line_log.begin(), r.line_log.end(), [](const LineRecord& a, const LineRecord& b) {
+        return a.stamps.requested != b.stamps.requested ? a.stamps.requested < b.stamps.requested
+                                                        : a.core < b.core;
+      });
   for (const Lpddr5Channel& ch : fabric_.channels()) {
     const DramStats& d = ch.stats();
     r.dram.reads += d.reads;

@@ -45,7 +45,7 @@ struct RunSpec {
 struct RunResult {
   uint64_t sim_cycles = 0;  // cycles until the last core retired its last line
   double time_us = 0;
-  double gbps = 0;          // all cores' bytes / simulated time
+  double gbps = 0;  // all cores' bytes / simulated time
   double core_gbps_min = 0, core_gbps_mean = 0, core_gbps_max = 0;
   uint64_t lines_total = 0;
   uint64_t lines_prefetched = 0;
@@ -55,7 +55,7 @@ struct RunResult {
   std::vector<uint32_t> task_credit;  // core 0's lookahead grant per task
   DramStats dram;
   bool rtl_assertion_failed = false;
-  LatencyStats latency;             // all cores, per path
+  LatencyStats latency;              // all cores, per path
   std::vector<LineRecord> line_log;  // RunSpec::line_log's lines, by request cycle
 };
 

@@ -2,8 +2,8 @@
 
 #include <stdexcept>
 
-#include <anesim/sim/lookahead_share.h>
 #include <anesim/sim/geometry.h>
+#include <anesim/sim/lookahead_share.h>
 
 namespace anesim {
 
@@ -131,7 +131,6 @@ bool CoreHarness::prepare(uint64_t now, CreditFabric& fabric, RingInputs* inputs
   was_busy_ = out.busy;
   return event;
 }
-
 
 uint64_t CoreHarness::next_event(const CreditFabric& fabric) const {
   const RingOutputs& out = ring_->outputs();

@@ -18,9 +18,9 @@
 namespace anesim {
 
 struct CoreStats {
-  uint64_t lines_prefetched = 0;  // requests issued on the lookahead path
-  uint64_t lines_demand = 0;      // requests issued stop-and-go
-  uint64_t finish_cycle = 0;      // the cycle after the last line retired
+  uint64_t lines_prefetched = 0;      // requests issued on the lookahead path
+  uint64_t lines_demand = 0;          // requests issued stop-and-go
+  uint64_t finish_cycle = 0;          // the cycle after the last line retired
   std::vector<uint32_t> task_credit;  // lookahead grant latched per task
   LatencyStats latency;               // request-to-retire, per path and stage
 };

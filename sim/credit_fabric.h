@@ -18,8 +18,8 @@
 
 #include <anesim/sim/dram_address_map.h>
 #include <anesim/sim/lpddr5_channel.h>
-#include <anesim/sim/memory_coupling.h>
 #include <anesim/sim/machine_config.h>
+#include <anesim/sim/memory_coupling.h>
 
 namespace anesim {
 
@@ -65,9 +65,7 @@ class CreditFabric {
     uint64_t due;
     uint64_t order;  // ties resolve in send order: deterministic runs
     LineRequest req;
-    bool operator>(const InFlight& o) const {
-      return due != o.due ? due > o.due : order > o.order;
-    }
+    bool operator>(const InFlight& o) const { return due != o.due ? due > o.due : order > o.order; }
   };
   struct Arriving {
     uint64_t due;
@@ -116,7 +114,8 @@ void CreditFabric::tick(uint64_t now, Deliver&& deliver) {
       channels_[ch].enqueue(in.front().req, in.front().at, now);
       in.pop_front();
     }
-    channels_[ch].tick(now, [&](const LineRequest& req, uint64_t data_done) { responded(req, data_done); });
+    channels_[ch].tick(
+        now, [&](const LineRequest& req, uint64_t data_done) { responded(req, data_done); });
   }
   while (!responses_.empty() && responses_.top().due <= now) {
     const LineRequest req = responses_.top().req;

@@ -9,9 +9,9 @@
 
 #include <cstdint>
 
-#include <anesim/sim/machine_config.h>
 #include <anesim/sim/bit_math.h>
 #include <anesim/sim/geometry.h>
+#include <anesim/sim/machine_config.h>
 
 namespace anesim {
 

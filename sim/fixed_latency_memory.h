@@ -14,9 +14,9 @@
 //    at a time.
 #pragma once
 
-#include <tlm>
 #include <tlm_utils/peq_with_cb_and_phase.h>
 #include <tlm_utils/simple_target_socket.h>
+#include <tlm>
 
 #include <cstdint>
 #include <deque>
@@ -44,11 +44,11 @@ class FixedLatencyMemory : public sc_core::sc_module {
   sc_core::sc_time latency_, line_time_;
   uint32_t queue_depth_;
   tlm_utils::peq_with_cb_and_phase<FixedLatencyMemory> peq_;
-  uint32_t in_service_ = 0;                          // accepted, response not ended
+  uint32_t in_service_ = 0;                             // accepted, response not ended
   sc_core::sc_time last_done_ = sc_core::SC_ZERO_TIME;  // when the previous read's data completed
-  std::deque<tlm::tlm_generic_payload*> waiting_;    // BEGIN_REQ not yet accepted
-  std::deque<tlm::tlm_generic_payload*> ready_;      // data complete, BEGIN_RESP not sent
-  bool responding_ = false;                          // a BEGIN_RESP awaits END_RESP
+  std::deque<tlm::tlm_generic_payload*> waiting_;       // BEGIN_REQ not yet accepted
+  std::deque<tlm::tlm_generic_payload*> ready_;         // data complete, BEGIN_RESP not sent
+  bool responding_ = false;                             // a BEGIN_RESP awaits END_RESP
 };
 
 }  // namespace anesim

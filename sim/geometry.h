@@ -9,9 +9,9 @@
 
 namespace anesim {
 
-constexpr uint32_t kLineBytes = 64;                     // one kernel-DMA line
-constexpr uint32_t kRingLines = 1u << kRingIndexBits;   // one prefetch-ring lap = 1 MiB
-constexpr uint32_t kPageLines = 1u << kPageIndexBits;   // 16 KiB VM page = lookahead depth
+constexpr uint32_t kLineBytes = 64;                    // one kernel-DMA line
+constexpr uint32_t kRingLines = 1u << kRingIndexBits;  // one prefetch-ring lap = 1 MiB
+constexpr uint32_t kPageLines = 1u << kPageIndexBits;  // 16 KiB VM page = lookahead depth
 static_assert(kPageLines == kPrefetchMaxLines, "the lookahead depth is one page");
 
 }  // namespace anesim

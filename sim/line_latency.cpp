@@ -82,8 +82,8 @@ uint64_t LatencyHistogram::quantile(double q) const {
 }
 
 void LatencyStats::merge(const LatencyStats& other) {
-  for (auto [mine, theirs] : {std::pair{&prefetch, &other.prefetch},
-                              std::pair{&demand, &other.demand}}) {
+  for (auto [mine, theirs] :
+       {std::pair{&prefetch, &other.prefetch}, std::pair{&demand, &other.demand}}) {
     mine->lines += theirs->lines;
     mine->total_cycles += theirs->total_cycles;
     for (size_t i = 0; i < kLineStages; ++i) {

@@ -64,7 +64,7 @@ class LatencyHistogram {
 
 struct PathLatency {
   uint64_t lines = 0;
-  uint64_t total_cycles = 0;  // sum over lines of request-to-retire
+  uint64_t total_cycles = 0;                         // sum over lines of request-to-retire
   std::array<uint64_t, kLineStages> stage_cycles{};  // sums per stage
   LatencyHistogram histogram;
 

@@ -22,10 +22,10 @@ struct LineStamps {
 };
 
 struct LineRequest {
-  uint32_t line = 0;      // line address
-  uint32_t core = 0;      // requesting core
-  uint64_t tag = 0;       // the core's request sequence number
-  bool prefetch = false;  // issued on the lookahead path
+  uint32_t line = 0;             // line address
+  uint32_t core = 0;             // requesting core
+  uint64_t tag = 0;              // the core's request sequence number
+  bool prefetch = false;         // issued on the lookahead path
   LineStamps* stamps = nullptr;  // the core's record of this line; null: not recorded
 };
 

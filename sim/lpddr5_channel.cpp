@@ -37,7 +37,8 @@ uint64_t Lpddr5Channel::earliest_command() const {
 
 uint64_t Lpddr5Channel::act_allowed(const Bank& b) const {
   // tFAW: the fifth ACT waits until the oldest of the last four is a window old.
-  const uint64_t faw_ok = stats_.activates < last_acts_.size() ? 0 : last_acts_.front() + cfg_.t.faw;
+  const uint64_t faw_ok =
+      stats_.activates < last_acts_.size() ? 0 : last_acts_.front() + cfg_.t.faw;
   return std::max({b.act_ok, act_ok_, faw_ok});
 }
 
@@ -215,7 +216,8 @@ uint64_t Lpddr5Channel::next_event(uint64_t now) const {
     return busy_until_;
   }
   if (per_bank()) {
-    const uint64_t refresh = owed_ == 0 && now < refresh_due_ ? refresh_due_ : next_bank_refresh(now);
+    const uint64_t refresh =
+        owed_ == 0 && now < refresh_due_ ? refresh_due_ : next_bank_refresh(now);
     return std::max(std::min(refresh, earliest_command()), now);
   }
   uint64_t next = cfg_.t.refi != 0 ? refresh_due_ : kNever;

@@ -46,8 +46,16 @@ class Lpddr5Channel {
   // What the waveform dump shows of the channel (sim/path_tracer.h); the
   // values are kept as commands issue, so reading them costs the model
   // nothing when no dump is open.
-  enum class Command : uint8_t { kNone = 0, kActivate = 1, kRead = 2, kPrecharge = 3, kRefresh = 4 };
-  Command command_at(uint64_t now) const { return last_cmd_cycle_ == now ? last_cmd_ : Command::kNone; }
+  enum class Command : uint8_t {
+    kNone = 0,
+    kActivate = 1,
+    kRead = 2,
+    kPrecharge = 3,
+    kRefresh = 4
+  };
+  Command command_at(uint64_t now) const {
+    return last_cmd_cycle_ == now ? last_cmd_ : Command::kNone;
+  }
   uint32_t command_bank() const { return last_cmd_bank_; }
   // The request the last command was issued for (REF: none, line 0).
   uint32_t command_core() const { return last_cmd_core_; }
@@ -55,7 +63,9 @@ class Lpddr5Channel {
   size_t queue_depth() const { return queue_.size(); }
   // The open row of `bank`, or kClosedRow.
   static constexpr uint32_t kClosedRow = 0xffffffffu;
-  uint32_t open_row(uint32_t bank) const { return banks_[bank].open ? banks_[bank].row : kClosedRow; }
+  uint32_t open_row(uint32_t bank) const {
+    return banks_[bank].open ? banks_[bank].row : kClosedRow;
+  }
 
  private:
   struct Bank {
@@ -118,18 +128,18 @@ class Lpddr5Channel {
 
   DramConfig cfg_;
   std::vector<Bank> banks_;
-  std::vector<Pending> queue_;  // arrival order
-  uint64_t rd_ok_ = 0;          // tCCD
-  uint64_t act_ok_ = 0;         // tRRD
+  std::vector<Pending> queue_;           // arrival order
+  uint64_t rd_ok_ = 0;                   // tCCD
+  uint64_t act_ok_ = 0;                  // tRRD
   std::array<uint64_t, 4> last_acts_{};  // tFAW window, oldest first
   uint64_t refresh_due_;
-  uint64_t busy_until_ = 0;     // refresh in progress
-  uint32_t groups_;             // per-bank refresh groups (8, or fewer banks)
-  uint64_t group_interval_;     // refi / groups_
-  uint32_t owed_ = 0;           // REFpb due and not issued
-  uint32_t refreshed_mask_ = 0; // groups refreshed in this round
-  uint64_t pbr_ok_ = 0;         // tPBR2PBR
-  uint32_t forced_ = 0;         // 1 + the group being forced, or 0
+  uint64_t busy_until_ = 0;                    // refresh in progress
+  uint32_t groups_;                            // per-bank refresh groups (8, or fewer banks)
+  uint64_t group_interval_;                    // refi / groups_
+  uint32_t owed_ = 0;                          // REFpb due and not issued
+  uint32_t refreshed_mask_ = 0;                // groups refreshed in this round
+  uint64_t pbr_ok_ = 0;                        // tPBR2PBR
+  uint32_t forced_ = 0;                        // 1 + the group being forced, or 0
   std::array<uint32_t, 8> queued_in_group_{};  // queued reads per refresh group
   mutable uint64_t idle_group_ready_ = kNever;
   mutable bool idle_group_valid_ = false;

@@ -35,33 +35,33 @@ struct DramTimings {
 enum class RefreshMode : uint8_t { kAllBank, kPerBank };
 
 struct DramConfig {
-  std::string preset;           // a name for reports, e.g. "LPDDR5-6400"
-  double clock_mhz = 0;         // CK; also the simulation clock
-  uint32_t channels = 0;        // independent x16 channels
+  std::string preset;                    // a name for reports, e.g. "LPDDR5-6400"
+  double clock_mhz = 0;                  // CK; also the simulation clock
+  uint32_t channels = 0;                 // independent x16 channels
   uint32_t channel_bytes_per_cycle = 0;  // data bus bytes per CK (x16 at 8 beats/CK)
-  uint32_t banks = 0;           // banks per channel
-  uint32_t row_bytes = 0;       // row (page) size per channel
-  uint32_t queue_depth = 0;     // controller read-queue entries per channel
-  bool bank_xor_hash = true;    // permutation-based bank interleaving
-  bool close_page = true;       // precharge after a read unless a queued read hits the row
+  uint32_t banks = 0;                    // banks per channel
+  uint32_t row_bytes = 0;                // row (page) size per channel
+  uint32_t queue_depth = 0;              // controller read-queue entries per channel
+  bool bank_xor_hash = true;             // permutation-based bank interleaving
+  bool close_page = true;                // precharge after a read unless a queued read hits the row
   RefreshMode refresh = RefreshMode::kAllBank;
   DramTimings t;
 };
 
 // The request fabric between the cores and the memory controllers.
 struct FabricConfig {
-  uint32_t request_latency = 0;   // core port to controller queue, cycles
-  uint32_t response_latency = 0;  // controller data to KMem, cycles
-  uint32_t credits_per_core = 0;  // outstanding line requests a core may hold
+  uint32_t request_latency = 0;     // core port to controller queue, cycles
+  uint32_t response_latency = 0;    // controller data to KMem, cycles
+  uint32_t credits_per_core = 0;    // outstanding line requests a core may hold
   double port_cycles_per_line = 0;  // per-core port: one line every N cycles (N may be fractional)
 };
 
 struct AneConfig {
-  uint32_t cores = 0;                 // cores present on the die
-  uint32_t kmem_lines = 0;            // 64 KiB KMem / 64 B
-  uint32_t task_dispatch_cycles = 0;  // descriptor fetch and setup, per task
+  uint32_t cores = 0;                   // cores present on the die
+  uint32_t kmem_lines = 0;              // 64 KiB KMem / 64 B
+  uint32_t task_dispatch_cycles = 0;    // descriptor fetch and setup, per task
   uint32_t launch_overhead_cycles = 0;  // once per run, before the first task
-  uint32_t demand_depth = 1;          // stop-and-go reads a core keeps in flight (1..15)
+  uint32_t demand_depth = 1;            // stop-and-go reads a core keeps in flight (1..15)
   // The chip's own ring (sim/ring_variants.def): what --variant means when
   // it is not given. The M3 Air's is the erratum, bug.
   RingVariant ring_variant = RingVariant::kBug;
@@ -73,7 +73,7 @@ struct AneConfig {
 // line"). Every timing stays the same number of cycles; a cycle lasts
 // 1 / start_clock_mhz before the boost and 1 / dram.clock_mhz after it.
 struct PowerConfig {
-  double start_clock_mhz = 0;      // CK from launch until the boost (= dram.clock_mhz: no boost)
+  double start_clock_mhz = 0;       // CK from launch until the boost (= dram.clock_mhz: no boost)
   uint64_t boost_after_cycles = 0;  // cycles at the start clock, counted from launch
 };
 
@@ -90,8 +90,8 @@ struct MemoryConfig {
 };
 
 struct SimulationConfig {
-  uint64_t max_cycles = 0;     // guard against runs that would never end
-  uint32_t quantum_cycles = 0; // SystemC time-decoupling quantum
+  uint64_t max_cycles = 0;      // guard against runs that would never end
+  uint32_t quantum_cycles = 0;  // SystemC time-decoupling quantum
 };
 
 struct MachineConfig {

@@ -90,11 +90,9 @@ void PathTracer::add(const std::string& scope, const std::string& name, int bits
 
 void PathTracer::attach(VerilatedVcdC* vcd) {
   VerilatedVcd* trace = vcd->spTrace();
-  trace->addInitCb(
-      [](void* self, VerilatedVcd* t, uint32_t code) {
-        static_cast<PathTracer*>(self)->declare(t, code);
-      },
-      this);
+  trace->addInitCb([](void* self, VerilatedVcd* t,
+                      uint32_t code) { static_cast<PathTracer*>(self)->declare(t, code); },
+                   this);
   trace->addFullCb(
       [](void* self, VerilatedVcd::Buffer* b) { static_cast<PathTracer*>(self)->dump(b, true); },
       this);

@@ -3,8 +3,8 @@
 #include <verilated.h>
 #include <verilated_vcd_c.h>
 
-#include "ring_models.h"  // generated: one Verilated class per variant
 #include <anesim/sim/lookahead_share.h>
+#include "ring_models.h"  // generated: one Verilated class per variant
 
 namespace anesim {
 
@@ -79,8 +79,8 @@ std::unique_ptr<PrefetchRing> make_ring(RingVariant variant, VerilatedContext* c
     // One case per line of sim/ring_variants.def; the model classes come
     // from the header CMake generates from the same table.
 #define ANESIM_RING_VARIANT(id, name, epoch_bits, space_guard, relatch, time_share, summary) \
-  case RingVariant::id:                                                  \
-    return std::make_unique<VerilatedRing<ANESIM_RING_MODEL_##id>>(context, instance,     \
+  case RingVariant::id:                                                                      \
+    return std::make_unique<VerilatedRing<ANESIM_RING_MODEL_##id>>(context, instance,        \
                                                                    time_share != 0);
 #include <anesim/sim/ring_variants.def>
 #undef ANESIM_RING_VARIANT

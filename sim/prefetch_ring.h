@@ -16,7 +16,7 @@ class VerilatedVcdC;
 namespace anesim {
 
 struct RingInputs {
-  uint32_t timebase = 0;  // the cycle number's low bits (sim/lookahead_share.h)
+  uint32_t timebase = 0;      // the cycle number's low bits (sim/lookahead_share.h)
   uint32_t demand_depth = 1;  // stop-and-go reads in flight (ane.demand_depth)
   bool task_valid = false;
   uint32_t task_start_line = 0;

@@ -5,8 +5,8 @@
 #include <fmt/format.h>
 
 #include <anesim/sim/fixed_latency_memory.h>
-#include <anesim/sim/lpddr5_target.h>
 #include <anesim/sim/geometry.h>
+#include <anesim/sim/lpddr5_target.h>
 
 namespace anesim {
 

@@ -19,8 +19,8 @@ void Scoreboard::consumed(uint32_t core, uint32_t line) {
   if (c.task >= list.size()) {
     ++extra_;
     if (first_error_.empty()) {
-      first_error_ = fmt::format("core {}: line 0x{:x} delivered after the last task ended", core,
-                                 line);
+      first_error_ =
+          fmt::format("core {}: line 0x{:x} delivered after the last task ended", core, line);
     }
     return;
   }

@@ -78,7 +78,8 @@ void TlmMemory::complete(tlm::tlm_generic_payload& trans, uint64_t data_done) {
 }
 
 tlm::tlm_sync_enum TlmMemory::Port::nb_transport_bw(tlm::tlm_generic_payload& trans,
-                                                   tlm::tlm_phase& phase, sc_core::sc_time& delay) {
+                                                    tlm::tlm_phase& phase,
+                                                    sc_core::sc_time& delay) {
   const tlm::tlm_phase before = phase;
   tlm::tlm_sync_enum status = tlm::TLM_ACCEPTED;
   if (phase == tlm::END_REQ) {
@@ -117,7 +118,8 @@ void TlmMemory::send(uint32_t ch, const LineRequest& req, uint64_t now) {
   static unsigned char scratch[kLineBytes];  // reads carry no data in this model
   Port& port = *ports_[ch];
   if (port.fw == nullptr) {
-    throw std::logic_error("tlm: DRAM channel " + std::to_string(ch) + " is not connected to a target");
+    throw std::logic_error("tlm: DRAM channel " + std::to_string(ch) +
+                           " is not connected to a target");
   }
   tlm::tlm_generic_payload* trans = payload();
   trans->set_command(tlm::TLM_READ_COMMAND);

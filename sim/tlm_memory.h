@@ -28,8 +28,8 @@
 #include <anesim/sim/line_extension.h>
 #include <anesim/sim/lpddr5_channel.h>
 #include <anesim/sim/lpddr5_target.h>
-#include <anesim/sim/memory_coupling.h>
 #include <anesim/sim/machine_config.h>
+#include <anesim/sim/memory_coupling.h>
 
 namespace anesim {
 

@@ -5,7 +5,6 @@
 // is checked against simulation in one run.
 #include <catch2/catch.hpp>
 
-
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
@@ -17,10 +16,10 @@
 #include <utility>
 #include <vector>
 
-#include <anesim/sim/workload.h>
 #include <anesim/analysis/advise/advice.h>
 #include <anesim/config/model_description.h>
 #include <anesim/io/json.h>
+#include <anesim/sim/workload.h>
 #include "test_support.h"
 
 namespace {
@@ -74,7 +73,7 @@ TEST_CASE("advise: per-core payload is ceil(N/16) * D * element_bytes", "[advise
   // N not divisible by 16 rounds the per-core rows up: ceil(17/16) = 2.
   CHECK(payload_bytes_per_core(100, 17, 2) == 2 * 100 * 2);
   CHECK(payload_lines(100, 17, 2) == 7);  // 400 B = 6.25 lines, rounded up
-  CHECK(payload_lines(3, 1, 2) == 1);  // 6 B
+  CHECK(payload_lines(3, 1, 2) == 1);     // 6 B
   CHECK(payload_bytes_per_core(4096, 16032, 2) == 1002ull * 4096 * 2);
   CHECK(payload_bytes_per_core(4096, 4096, 1) == kMiB);  // 8-bit weights: half
   CHECK(payload_bytes_per_core(4096, 4096, 4) == 4 * kMiB);
@@ -167,8 +166,7 @@ TEST_CASE("advise: a model's transfers per decoded token", "[advise]") {
   CHECK(model_transfers(u, nullptr).size() == 8);
 }
 
-TEST_CASE("advise: the reference table's shapes, by the rule, in every ANEMLL preset",
-          "[advise]") {
+TEST_CASE("advise: the reference table's shapes, by the rule, in every ANEMLL preset", "[advise]") {
   for (const auto& [preset, affected] : reference_table()) {
     const ModelDescription m = load_model_file(preset_path(preset));
     for (const Transfer& t : model_transfers(m, nullptr)) {
@@ -266,8 +264,8 @@ TEST_CASE("advise: a small model, JSON and CSV", "[advise][binary]") {
   CHECK(j.at("model") == "llama-3.2-1b");
   // 16 layers x (2 x 2048^2 + 2 x 2048 x 512 + 3 x 2048 x 8192) + 2048 x 128256, fp16.
   CHECK(j.at("bytes_per_token").get<double>() ==
-        2.0 * (16.0 * (2 * 2048.0 * 2048 + 2 * 2048.0 * 512 + 3 * 2048.0 * 8192) +
-               2048.0 * 128256));
+        2.0 *
+            (16.0 * (2 * 2048.0 * 2048 + 2 * 2048.0 * 512 + 3 * 2048.0 * 8192) + 2048.0 * 128256));
   CHECK(j.at("tokens_per_s_after").get<double>() > j.at("tokens_per_s_before").get<double>());
   CHECK(j.at("gbps_after").get<double>() > j.at("gbps_before").get<double>());
   CHECK(j.at("projections").size() == 8);

@@ -30,8 +30,9 @@ bool exists(const std::string& path) {
 TEST_CASE("config patch: values change, comments and layout stay", "[calibrate]") {
   CHECK(std::stod(config_value_text(kBuiltin, "b", "fabric.port_cycles_per_line")) ==
         builtin_config().fabric.port_cycles_per_line);
-  const std::string t = with_config_values(kBuiltin, "b", {{"fabric.port_cycles_per_line", "13"},
-                                                          {"ane.launch_overhead_cycles", "123"}});
+  const std::string t = with_config_values(
+      kBuiltin, "b",
+      {{"fabric.port_cycles_per_line", "13"}, {"ane.launch_overhead_cycles", "123"}});
   const MachineConfig c = parse_config(t, "t");
   CHECK(c.fabric.port_cycles_per_line == 13);
   CHECK(c.ane.launch_overhead_cycles == 123);
@@ -44,8 +45,9 @@ TEST_CASE("config patch: values change, comments and layout stay", "[calibrate]"
   std::string n = with_header_note(with_header_note(t, "first\nrun"), "second");
   CHECK(n.find("first") == std::string::npos);
   CHECK(n.find("# second") == n.find('\n') + 1);
-  n = with_key_comment(with_key_comment(n, "n", "fabric.port_cycles_per_line", "fitted by anesim calibrate A"),
-                       "n", "fabric.port_cycles_per_line", "fitted by anesim calibrate B");
+  n = with_key_comment(
+      with_key_comment(n, "n", "fabric.port_cycles_per_line", "fitted by anesim calibrate A"), "n",
+      "fabric.port_cycles_per_line", "fitted by anesim calibrate B");
   CHECK(n.find("calibrate A") == std::string::npos);
   CHECK(n.find("calibrate B") != std::string::npos);
   CHECK_NOTHROW(parse_config(n, "n"));
@@ -63,9 +65,9 @@ std::string synthetic_trace(const MachineConfig& cfg) {
   };
   // Each curve alone holds a short and a long transfer, so that a fit that
   // leaves one out can still tell the port rate from the launch overhead.
-  for (const Rec& r : {Rec{"a", 512, 1}, Rec{"a", 6144, 1}, Rec{"b", 2048, 1},
-                       Rec{"b", 6144, 2}}) {
-    const double us = test::run_cluster(cfg, RingVariant::kBug, test::workload(r.lines, 1, r.split)).time_us;
+  for (const Rec& r : {Rec{"a", 512, 1}, Rec{"a", 6144, 1}, Rec{"b", 2048, 1}, Rec{"b", 6144, 2}}) {
+    const double us =
+        test::run_cluster(cfg, RingVariant::kBug, test::workload(r.lines, 1, r.split)).time_us;
     text += fmt::format("{},1,{},{},{:.6f}\n", r.curve, r.lines, r.split, us);
   }
   return text;
@@ -80,8 +82,9 @@ TEST_CASE("calibration recovers known parameters from a synthetic trace", "[cali
   // fraction of a cycle per line, as a fitted port may be.
   const double true_port = 11.5;
   const uint32_t true_launch = 30000;
-  const std::string truth = with_config_values(
-      kBuiltin, "truth", {{"fabric.port_cycles_per_line", "11.5"},
+  const std::string truth =
+      with_config_values(kBuiltin, "truth",
+                         {{"fabric.port_cycles_per_line", "11.5"},
                           {"ane.launch_overhead_cycles", std::to_string(true_launch)}});
   const std::string dir = test::fresh_dir("anesim-calibrate-test");
   std::ofstream(dir + "/synthetic.csv") << synthetic_trace(parse_config(truth, "truth"));
@@ -91,8 +94,8 @@ TEST_CASE("calibration recovers known parameters from a synthetic trace", "[cali
   spec.scratch_dir = dir;
   spec.max_evaluations = 200;
   const CalibrationResult r = calibrate(spec, {});
-  INFO("fitted " << r.full.values[0] << ", " << r.full.values[1] << " after "
-                 << r.full.evaluations << " evaluations");
+  INFO("fitted " << r.full.values[0] << ", " << r.full.values[1] << " after " << r.full.evaluations
+                 << " evaluations");
   CHECK(r.full.values[0] == Approx(true_port).epsilon(0.02));
   CHECK(r.full.values[1] == Approx(true_launch).epsilon(0.02));
   CHECK(r.full.replay.overall.mape_pct < 0.5);
@@ -102,7 +105,8 @@ TEST_CASE("calibration recovers known parameters from a synthetic trace", "[cali
   CHECK(r.cross_validated.mape_pct < 5.0);
   // The fitted text carries the values, the note and a comment per key.
   const std::string fitted = fitted_config_text(spec, r.full, "a note");
-  CHECK(parse_config(fitted, "f").fabric.port_cycles_per_line == Approx(r.full.values[0]).epsilon(1e-3));
+  CHECK(parse_config(fitted, "f").fabric.port_cycles_per_line ==
+        Approx(r.full.values[0]).epsilon(1e-3));
   CHECK(fitted.rfind("# --- anesim calibrate ---\n# a note\n", 0) == 0);
   CHECK(fitted.find("fitted by anesim calibrate within 8..20") != std::string::npos);
 }
@@ -124,7 +128,9 @@ TEST_CASE("anesim calibrate: bad bounds, keys and traces exit clearly, writing n
       {{"--free", "fabric.port_cycles_per_line"}, 2, "is not KEY=LO:HI"},
       {{"--free", "fabric.port_cycles_per_line=a:9"}, 2, "'a' is not a number"},
       {{"--free", "fabric.port_cycles_per_line=10:20", "--free",
-        "fabric.port_cycles_per_line=11:12"}, 2, "given twice"},
+        "fabric.port_cycles_per_line=11:12"},
+       2,
+       "given twice"},
   };
   for (const Case& c : cases) {
     std::vector<std::string> args = {"calibrate", trace, "--out", out, "--max-evals", "2"};
@@ -136,8 +142,8 @@ TEST_CASE("anesim calibrate: bad bounds, keys and traces exit clearly, writing n
     CHECK_FALSE(exists(out));
   }
   std::ofstream(dir + "/bad.csv") << "# anesim-trace: 1.0\nnot a trace\n";
-  const test::Outcome bad = test::run_anesim({"calibrate", dir + "/bad.csv", "--out", out,
-                                              "--free", "fabric.port_cycles_per_line=10:20"});
+  const test::Outcome bad = test::run_anesim(
+      {"calibrate", dir + "/bad.csv", "--out", out, "--free", "fabric.port_cycles_per_line=10:20"});
   CHECK(bad.rc == 5);
   CHECK_THAT(bad.err, Catch::Contains("bad.csv:2:"));
   CHECK_FALSE(exists(out));

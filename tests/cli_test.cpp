@@ -89,7 +89,9 @@ TEST_CASE("anesim --variant bug --lines 0x4000 prints the run", "[cli][e2e]") {
   CHECK_THAT(o.out, Catch::Contains("k = 1 laps, x = +0 lines"));
   CHECK_THAT(o.out, Catch::Contains("notch            yes"));
   CHECK_THAT(o.out, Catch::Contains("GB/s (all cores' bytes / simulated time)"));
-  CHECK_THAT(o.out, Catch::Contains("demand path      262144 lines (100.0 %), stop-and-go with 1 read in flight"));
+  CHECK_THAT(o.out,
+             Catch::Contains(
+                 "demand path      262144 lines (100.0 %), stop-and-go with 1 read in flight"));
   CHECK_THAT(o.out, Catch::Contains("all 262144 lines delivered once"));
 }
 
@@ -149,18 +151,18 @@ TEST_CASE("bad values get a clear message and exit code 2", "[cli][errors]") {
     const char* args;
     const char* message;
   };
-  for (const Case& c : {Case{"--lines 0", "--lines: '0' is too small"},
-                        Case{"--lines -5", "--lines: '-5' is not a number"},
-                        Case{"--lines 0x1g", "--lines: '0x1g' is not a number"},
-                        Case{"--lines 4294967296", "--lines: '4294967296' is too large"},
-                        Case{"--lines 16 --cores 17", "--cores: '17' is too large (at most 16)"},
-                        Case{"--lines 16 --cores 0", "--cores: '0' is too small"},
-                        Case{"--lines 16 --split 17", "--split: '17' is too large (at most 16)"},
-                        Case{"--lines 16 --variant buggy", "--variant: 'buggy' is not a variant"},
-                        Case{"", "no transfer size"},
-                        Case{"--lines 16 --bogus", "bogus"},
-                        Case{"--lines 16 --cin 5 --cout 5", "excludes"},
-                        Case{"--variant fix --lines 0xffffffff", "more than simulation.max_cycles"}}) {
+  for (const Case& c :
+       {Case{"--lines 0", "--lines: '0' is too small"},
+        Case{"--lines -5", "--lines: '-5' is not a number"},
+        Case{"--lines 0x1g", "--lines: '0x1g' is not a number"},
+        Case{"--lines 4294967296", "--lines: '4294967296' is too large"},
+        Case{"--lines 16 --cores 17", "--cores: '17' is too large (at most 16)"},
+        Case{"--lines 16 --cores 0", "--cores: '0' is too small"},
+        Case{"--lines 16 --split 17", "--split: '17' is too large (at most 16)"},
+        Case{"--lines 16 --variant buggy", "--variant: 'buggy' is not a variant"},
+        Case{"", "no transfer size"}, Case{"--lines 16 --bogus", "bogus"},
+        Case{"--lines 16 --cin 5 --cout 5", "excludes"},
+        Case{"--variant fix --lines 0xffffffff", "more than simulation.max_cycles"}}) {
     INFO(c.args);
     const Outcome o = run(c.args);
     CHECK(o.rc == 2);
@@ -221,7 +223,8 @@ TEST_CASE("waveforms land whole, under the requested names only", "[cli][waves]"
     CHECK(signals.count(name) == 1);
   }
   for (const char* layout : {"/docs/ring_review.gtkw", "/docs/line_journey.gtkw"}) {
-    const std::vector<std::string> shown = layout_signals(slurp(ANESIM_SOURCE_DIR + std::string(layout)));
+    const std::vector<std::string> shown =
+        layout_signals(slurp(ANESIM_SOURCE_DIR + std::string(layout)));
     CHECK(shown.size() >= 20);
     for (const std::string& name : shown) {
       INFO(layout << ": " << name);
@@ -281,12 +284,14 @@ TEST_CASE("line log and latency plot options: bad values exit 2", "[cli][errors]
     const char* args;
     const char* message;
   };
-  for (const Case& c :
-       {Case{"--lines 16 --log-from 5", "--log-from: no line log requested"},
-        Case{"--lines 16 --log-cycles 5", "--log-cycles: no line log requested"},
-        Case{"--lines 16 --line-log /tmp/anesim-x.csv --log-cycles 0", "--log-cycles: '0' is too small"},
-        Case{"--lines 16 --line-log /tmp/anesim-x.csv --log-from x", "--log-from: 'x' is not a number"},
-        Case{"--lines 16 --plot-latency /tmp/anesim-x.pdf", "--plot-latency: '/tmp/anesim-x.pdf' must end in .svg or .png"}}) {
+  for (const Case& c : {Case{"--lines 16 --log-from 5", "--log-from: no line log requested"},
+                        Case{"--lines 16 --log-cycles 5", "--log-cycles: no line log requested"},
+                        Case{"--lines 16 --line-log /tmp/anesim-x.csv --log-cycles 0",
+                             "--log-cycles: '0' is too small"},
+                        Case{"--lines 16 --line-log /tmp/anesim-x.csv --log-from x",
+                             "--log-from: 'x' is not a number"},
+                        Case{"--lines 16 --plot-latency /tmp/anesim-x.pdf",
+                             "--plot-latency: '/tmp/anesim-x.pdf' must end in .svg or .png"}}) {
     INFO(c.args);
     const Outcome o = run(c.args);
     CHECK(o.rc == 2);

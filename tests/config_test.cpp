@@ -76,10 +76,12 @@ TEST_CASE("ane.ring_variant: the chip's ring, the default of --variant", "[confi
   CHECK(load_config_file(ANESIM_SOURCE_DIR "/configs/m4.yaml").ane.ring_variant ==
         RingVariant::kRelatch);
   // Without --variant a run takes the config's ring; --variant overrides it.
-  const test::Outcome m4 = test::run_anesim(
-      std::string("--lines 0x8000 --cores 1 --json --config ") + ANESIM_SOURCE_DIR "/configs/m4.yaml");
-  const test::Outcome m4_bug = test::run_anesim(std::string("--lines 0x8000 --cores 1 --json --variant bug --config ") +
-                                                ANESIM_SOURCE_DIR "/configs/m4.yaml");
+  const test::Outcome m4 =
+      test::run_anesim(std::string("--lines 0x8000 --cores 1 --json --config ") + ANESIM_SOURCE_DIR
+                       "/configs/m4.yaml");
+  const test::Outcome m4_bug =
+      test::run_anesim(std::string("--lines 0x8000 --cores 1 --json --variant bug --config ") +
+                       ANESIM_SOURCE_DIR "/configs/m4.yaml");
   REQUIRE(m4.rc == 0);
   REQUIRE(m4_bug.rc == 0);
   CHECK(m4.out.find("\"variant\":\"relatch\"") != std::string::npos);

@@ -1,8 +1,8 @@
 #include <catch2/catch.hpp>
 
-#include <anesim/sim/workload.h>
 #include <anesim/io/count_text.h>
 #include <anesim/io/errors.h>
+#include <anesim/sim/workload.h>
 
 namespace anesim {
 namespace {

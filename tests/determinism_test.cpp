@@ -41,8 +41,9 @@ void interrupt_while_writing(const std::string& option, int sig) {
   const std::string dir = fresh_dir();
   const std::string out_dir = fresh_dir();
   const std::string target = dir + "/w" + (option == "--vcd" ? ".vcd" : ".fst");
-  const pid_t pid = spawn_anesim({"--lines", "0x40000", option, target, "--wave-cycles", "10000000"},
-                          out_dir + "/out", out_dir + "/err");
+  const pid_t pid =
+      spawn_anesim({"--lines", "0x40000", option, target, "--wave-cycles", "10000000"},
+                   out_dir + "/out", out_dir + "/err");
   bool writing = false;
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
   while (!writing && std::chrono::steady_clock::now() < deadline) {
@@ -73,9 +74,9 @@ TEST_CASE("an interrupted run leaves no output and no temporary", "[cli][waves][
 
 TEST_CASE("same inputs, same bytes: JSON and VCD", "[cli][determinism][robust]") {
   const std::string a = fresh_dir(), b = fresh_dir();
-  const std::vector<std::string> common = {"--variant", "bug",   "--lines", "0x4100", "--cores",
-                                           "3",         "--split", "2",     "--base-line",
-                                           "12345",     "--json",  "--wave-cycles", "3000"};
+  const std::vector<std::string> common = {
+      "--variant", "bug",         "--lines", "0x4100", "--cores",       "3",   "--split",
+      "2",         "--base-line", "12345",   "--json", "--wave-cycles", "3000"};
   std::vector<std::string> args_a = common, args_b = common;
   args_a.insert(args_a.end(), {"--vcd", a + "/w.vcd"});
   args_b.insert(args_b.end(), {"--vcd", b + "/w.vcd"});
@@ -91,12 +92,13 @@ TEST_CASE("same inputs, same bytes: JSON and VCD", "[cli][determinism][robust]")
   CHECK(va == vb);
 }
 
-TEST_CASE("same inputs, same bytes: sweep CSV, also with parallel jobs", "[cli][determinism][robust]") {
+TEST_CASE("same inputs, same bytes: sweep CSV, also with parallel jobs",
+          "[cli][determinism][robust]") {
   const std::string a = fresh_dir(), b = fresh_dir();
-  const Outcome oa = run({"sweep", "--lines-range", "16:400:64", "--cores", "2", "-j", "1",
-                          "--csv", a + "/s.csv"});
-  const Outcome ob = run({"sweep", "--lines-range", "16:400:64", "--cores", "2", "-j", "2",
-                          "--csv", b + "/s.csv"});
+  const Outcome oa = run(
+      {"sweep", "--lines-range", "16:400:64", "--cores", "2", "-j", "1", "--csv", a + "/s.csv"});
+  const Outcome ob = run(
+      {"sweep", "--lines-range", "16:400:64", "--cores", "2", "-j", "2", "--csv", b + "/s.csv"});
   REQUIRE(oa.rc == 0);
   REQUIRE(ob.rc == 0);
   const std::string ca = slurp(a + "/s.csv");

@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <vector>
 
+#include <anesim/config/machine_config_reader.h>
 #include <anesim/sim/dram_address_map.h>
 #include <anesim/sim/lpddr5_channel.h>
-#include <anesim/config/machine_config_reader.h>
 
 namespace anesim {
 namespace {
@@ -67,7 +67,8 @@ double streamed_gbps(const DramConfig& d, uint64_t cycles,
   for (uint64_t t = 0; t < cycles; ++t) {
     // Lines arrive faster than the channels drain them; the backlog is kept
     // short only so that the test runs in linear time.
-    for (int i = 0; i < 8 && backlog[map.map(next_line * stride).channel].size() < 2 * d.queue_depth;
+    for (int i = 0;
+         i < 8 && backlog[map.map(next_line * stride).channel].size() < 2 * d.queue_depth;
          ++i, ++next_line) {
       backlog[map.map(next_line * stride).channel].push_back(next_line * stride);
     }
@@ -123,7 +124,8 @@ TEST_CASE("per-bank refresh keeps up with tREFI under any load", "[dram]") {
       CHECK(ch.stats().refreshes >= due);
       CHECK(ch.stats().refreshes <= due + per_refi);
     }
-    DYNAMIC_SECTION(name << ", saturated: the debt never exceeds JEDEC's eight postponed refreshes") {
+    DYNAMIC_SECTION(
+        name << ", saturated: the debt never exceeds JEDEC's eight postponed refreshes") {
       // A deep queue of reads that walk all banks always holds reads for
       // every refresh group: per-bank refresh must force its refreshes.
       DramConfig deep = d;

@@ -32,7 +32,8 @@ TEST_CASE("idle skipping changes nothing but speed, with either refresh mode", "
       for (const auto& [lines, split] : shapes) {
         const Workload w = test::workload(lines, 4, split);
         INFO(variant_name(v) << " refresh "
-                             << (cfg->dram.refresh == RefreshMode::kPerBank ? "per_bank" : "all_bank")
+                             << (cfg->dram.refresh == RefreshMode::kPerBank ? "per_bank"
+                                                                            : "all_bank")
                              << " queue " << cfg->dram.queue_depth << " lines " << lines
                              << " split " << split);
         const RunResult fast = test::run_cluster(*cfg, v, w, true);

@@ -6,8 +6,8 @@
 
 #include <sstream>
 
-#include <anesim/sim/line_latency.h>
 #include <anesim/analysis/run/latency_report.h>
+#include <anesim/sim/line_latency.h>
 #include "test_support.h"
 
 namespace anesim {

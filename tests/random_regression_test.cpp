@@ -10,8 +10,8 @@
 // only std::mt19937_64's raw output is used (its sequence is fixed by the
 // standard; the std distributions are not). A failure prints the seed and
 // the transfer to replay.
-#include <catch2/catch.hpp>
 #include <verilated.h>
+#include <catch2/catch.hpp>
 
 #include <chrono>
 #include <cstdio>
@@ -19,8 +19,8 @@
 #include <deque>
 #include <random>
 
-#include <anesim/sim/prefetch_ring.h>
 #include <anesim/sim/geometry.h>
+#include <anesim/sim/prefetch_ring.h>
 #include "test_support.h"
 
 namespace anesim {
@@ -99,8 +99,8 @@ void run_one(PrefetchRing& ring, RingVariant v, Rng& rng, uint32_t start, uint32
       ++expect;
       ++issued;
       prefetched += o.req_prefetch;
-      ready_at.push_back(std::max(ready_at.empty() ? 0 : ready_at.back(),
-                                  cycle + 1 + rng.below(max_latency)));
+      ready_at.push_back(
+          std::max(ready_at.empty() ? 0 : ready_at.back(), cycle + 1 + rng.below(max_latency)));
     }
     ring.clock(in);
   }
@@ -142,14 +142,13 @@ TEST_CASE("randomized regression: 10,000+ ring transfers lose no line, assertion
     total.lines += t.lines;
     total.cycles += t.cycles;
   }
-  const double secs =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  std::printf("random ring regression: seed %llu, %llu transfers, %llu lines, %llu cycles, "
-              "%.1f s\n",
-              static_cast<unsigned long long>(s),
-              static_cast<unsigned long long>(total.transfers),
-              static_cast<unsigned long long>(total.lines),
-              static_cast<unsigned long long>(total.cycles), secs);
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::printf(
+      "random ring regression: seed %llu, %llu transfers, %llu lines, %llu cycles, "
+      "%.1f s\n",
+      static_cast<unsigned long long>(s), static_cast<unsigned long long>(total.transfers),
+      static_cast<unsigned long long>(total.lines), static_cast<unsigned long long>(total.cycles),
+      secs);
   CHECK(total.transfers >= 10000);
 }
 
@@ -184,13 +183,12 @@ TEST_CASE("randomized regression: few-core clusters lose no line through the mem
       lines += r.lines_total;
     }
   }
-  const double secs =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  std::printf("random cluster regression: seed %llu, %llu runs, %llu transfers (tasks), %llu "
-              "lines, %.1f s\n",
-              static_cast<unsigned long long>(s - 1), static_cast<unsigned long long>(runs),
-              static_cast<unsigned long long>(tasks), static_cast<unsigned long long>(lines),
-              secs);
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::printf(
+      "random cluster regression: seed %llu, %llu runs, %llu transfers (tasks), %llu "
+      "lines, %.1f s\n",
+      static_cast<unsigned long long>(s - 1), static_cast<unsigned long long>(runs),
+      static_cast<unsigned long long>(tasks), static_cast<unsigned long long>(lines), secs);
 }
 
 }  // namespace

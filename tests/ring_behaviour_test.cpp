@@ -1,16 +1,16 @@
 // Whole transfers through one Verilated ring with a minimal environment:
 // which lines go on the prefetch path and which stop-and-go, per residue,
 // and that every line is requested exactly once, in order, in every variant.
-#include <catch2/catch.hpp>
 #include <verilated.h>
+#include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <deque>
 #include <random>
 
+#include <anesim/sim/geometry.h>
 #include <anesim/sim/lookahead_share.h>
 #include <anesim/sim/prefetch_ring.h>
-#include <anesim/sim/geometry.h>
 
 namespace anesim {
 namespace {
@@ -18,7 +18,7 @@ namespace {
 struct TransferCount {
   uint64_t prefetched = 0;
   uint64_t demand = 0;
-  std::vector<uint8_t> path;  // per line in request order: 1 prefetch, 0 demand
+  std::vector<uint8_t> path;    // per line in request order: 1 prefetch, 0 demand
   uint64_t share_mismatch = 0;  // requests whose path disagrees with the time share
   uint64_t out_of_order = 0;
   uint64_t cycles = 0;
@@ -28,8 +28,8 @@ struct TransferCount {
 
 // Accepts every request at once and retires each line `latency` cycles later.
 // The timebase counts the transfer's cycles from 0 at the load.
-TransferCount run_transfer(PrefetchRing& ring, uint32_t start, uint32_t lines,
-                           uint32_t latency = 4, uint32_t demand_depth = 1) {
+TransferCount run_transfer(PrefetchRing& ring, uint32_t start, uint32_t lines, uint32_t latency = 4,
+                           uint32_t demand_depth = 1) {
   ring.reset();
   TransferCount n;
   RingInputs load;
@@ -99,7 +99,8 @@ TEST_CASE("every line is requested once and in order, in every variant", "[rtl][
       const uint32_t start = rng();
       const uint32_t depth = 1 + static_cast<uint32_t>(i % 3);
       const TransferCount n = run_transfer(*ring, start, lines, 4, depth);
-      INFO(variant_name(v) << " start " << start << " lines " << lines << " demand depth " << depth);
+      INFO(variant_name(v) << " start " << start << " lines " << lines << " demand depth "
+                           << depth);
       CHECK_FALSE(ring->outputs().busy);
       CHECK(n.prefetched + n.demand == lines);
       CHECK(n.out_of_order == 0);
@@ -180,7 +181,8 @@ TEST_CASE("stop-and-go lines per residue follow the page grant", "[rtl][transfer
   CHECK_FALSE(context.gotError());
 }
 
-TEST_CASE("time share: the lookahead runs in the grant's share of time, V-shaped", "[rtl][transfer]") {
+TEST_CASE("time share: the lookahead runs in the grant's share of time, V-shaped",
+          "[rtl][transfer]") {
   // The shipped reading of the grant: each request takes the prefetch path
   // exactly when the grant's share of the timebase is open, so a grant of c
   // lines gives the lookahead c/256 of the time.

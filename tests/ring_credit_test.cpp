@@ -1,13 +1,13 @@
 // The ring's lookahead grant, exhaustively over the 0x4000 residues of the
 // length for laps k = 1..8, in every variant, straight from the Verilated RTL.
-#include <catch2/catch.hpp>
 #include <verilated.h>
+#include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <random>
 
-#include <anesim/sim/prefetch_ring.h>
 #include <anesim/sim/geometry.h>
+#include <anesim/sim/prefetch_ring.h>
 
 namespace anesim {
 namespace {
@@ -83,8 +83,8 @@ TEST_CASE("the fix grants full lookahead for any length 1..2^32-1", "[rtl][credi
   for (uint32_t lines = 1; lines <= 1024; ++lines) {
     REQUIRE(grant_for(*ring, rng(), lines) == std::min<uint32_t>(lines, 256));
   }
-  for (uint64_t lines : {0xffffffffull, 0xffffff00ull, 0xfffffeffull, 0x80000000ull,
-                         0x7fffffffull, 0xffffc000ull, 0x100000ull * 0x400 - 1}) {
+  for (uint64_t lines : {0xffffffffull, 0xffffff00ull, 0xfffffeffull, 0x80000000ull, 0x7fffffffull,
+                         0xffffc000ull, 0x100000ull * 0x400 - 1}) {
     INFO("lines " << lines);
     CHECK(grant_for(*ring, rng(), static_cast<uint32_t>(lines)) == 256);
   }

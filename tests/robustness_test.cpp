@@ -1,6 +1,6 @@
 // End to end through the anesim binary: every class of bad input gets one
-// clear message and its documented exit code (docs/cli.md). Runs the binary as a child process (SystemC elaborates once per
-// process), without a shell so arguments reach it verbatim.
+// clear message and its documented exit code (docs/cli.md). Runs the binary as a child process
+// (SystemC elaborates once per process), without a shell so arguments reach it verbatim.
 #include <catch2/catch.hpp>
 
 #include <fcntl.h>
@@ -21,9 +21,9 @@
 
 #include <fmt/format.h>
 
-#include <anesim/sim/simulate.h>
 #include <anesim/cli/exit_codes.h>
 #include <anesim/config/machine_config_reader.h>
+#include <anesim/sim/simulate.h>
 #include "test_support.h"
 
 namespace anesim {
@@ -44,8 +44,8 @@ void check_one_clear_error(const Outcome& o, int rc, const std::string& message)
   CHECK(o.rc == rc);
   CHECK_THAT(o.err, Catch::Contains(message));
   CHECK(o.out.empty());
-  for (const char* bad : {"terminate called", "Aborted", "Error: (E", "In file:", "what():",
-                          "AddressSanitizer", "runtime error"}) {
+  for (const char* bad : {"terminate called", "Aborted", "Error: (E",
+                          "In file:", "what():", "AddressSanitizer", "runtime error"}) {
     CHECK_THAT(o.err, !Catch::Contains(bad));
   }
   // One message (CLI11 adds its "Run with --help" hint line).
@@ -147,7 +147,8 @@ TEST_CASE("bad option values: one message naming the option, exit 2", "[cli][err
   }
 }
 
-TEST_CASE("bad config files: file:line:column: field: what, exit 3", "[cli][errors][config][robust]") {
+TEST_CASE("bad config files: file:line:column: field: what, exit 3",
+          "[cli][errors][config][robust]") {
   const std::string dir = fresh_dir();
   auto write = [&](const std::string& name, const std::string& text) {
     std::ofstream(dir + "/" + name, std::ios::binary) << text;
@@ -163,7 +164,9 @@ TEST_CASE("bad config files: file:line:column: field: what, exit 3", "[cli][erro
       {write("empty.yaml", ""), "empty.yaml: the file is empty"},
       {write("comments.yaml", "# nothing\n\n"), "comments.yaml: the file is empty"},
       {write("notyaml.yaml", "dram: {\n"), "notyaml.yaml:2:1: not valid YAML"},
-      {write("binary.yaml", std::string("\x7f" "ELF\x02\x01\x01\0\0\0\"\\\x9f", 14)),
+      {write("binary.yaml", std::string("\x7f"
+                                        "ELF\x02\x01\x01\0\0\0\"\\\x9f",
+                                        14)),
        "binary.yaml"},
       {write("list.yaml", "- dram\n- fabric\n"),
        "list.yaml:1:1: top level: expected a mapping of keys to values"},
@@ -189,7 +192,8 @@ TEST_CASE("bad config files: file:line:column: field: what, exit 3", "[cli][erro
        "fabric.response_latency: 0 is out of range"},
       {write("latbig.yaml", replaced("response_latency: 2", "response_latency: 4294967296")),
        "fabric.response_latency: 4294967296 is out of range"},
-      {write("lat64.yaml", replaced("response_latency: 2", "response_latency: 99999999999999999999")),
+      {write("lat64.yaml",
+             replaced("response_latency: 2", "response_latency: 99999999999999999999")),
        "too large for 64 bits"},
       {write("clk0.yaml", replaced("clock_mhz: 800", "clock_mhz: 0")),
        "dram.clock_mhz: expected a positive number, got '0'"},
@@ -216,8 +220,7 @@ TEST_CASE("bad config files: file:line:column: field: what, exit 3", "[cli][erro
       {write("maxc.yaml", replaced(max_cycles_line(), "max_cycles: 18446744073709551615")),
        "simulation.max_cycles: 18446744073709551615 cycles at 800 MHz exceed SystemC's time"},
       {write("huge.yaml", std::string(kMaxConfigBytes + 10, '#')), "config file too large"},
-      {write("ctrl.yaml", replaced("clock_mhz: 800", "clock_mhz: \"8\\e00\"")),
-       "\\x1b"},
+      {write("ctrl.yaml", replaced("clock_mhz: 800", "clock_mhz: \"8\\e00\"")), "\\x1b"},
       {write("ringvar.yaml", replaced("kmem_lines: 1024", "kmem_lines: 1024\n  ring_variant: m5")),
        "ane.ring_variant: 'm5' is not a variant (bug, fix, "},
       {write("memtarget.yaml", replaced("fabric:\n", "memory:\n  target: dramsys\nfabric:\n")),
@@ -225,12 +228,14 @@ TEST_CASE("bad config files: file:line:column: field: what, exit 3", "[cli][erro
       {write("memextra.yaml",
              replaced("fabric:\n", "memory:\n  target: lpddr5\n  latency_ns: 5\nfabric:\n")),
        "memory.latency_ns: unknown key"},
-      {write("memmissing.yaml", replaced("fabric:\n", "memory:\n  target: fixed_latency\n"
-                                                      "  latency_ns: 50\nfabric:\n")),
+      {write("memmissing.yaml", replaced("fabric:\n",
+                                         "memory:\n  target: fixed_latency\n"
+                                         "  latency_ns: 50\nfabric:\n")),
        "memory.bandwidth_gbps"},
-      {write("membw.yaml", replaced("fabric:\n", "memory:\n  target: fixed_latency\n"
-                                                 "  latency_ns: 50\n  bandwidth_gbps: 0\n"
-                                                 "  queue_depth: 4\nfabric:\n")),
+      {write("membw.yaml", replaced("fabric:\n",
+                                    "memory:\n  target: fixed_latency\n"
+                                    "  latency_ns: 50\n  bandwidth_gbps: 0\n"
+                                    "  queue_depth: 4\nfabric:\n")),
        "memory.bandwidth_gbps: expected a positive number, got '0'"},
   };
   for (const Case& c : cases) {
@@ -262,7 +267,8 @@ TEST_CASE("config files: aliases work, the bench reads --config too", "[cli][con
   CHECK_THROWS_AS(parse_config("a: &x {b: *x}\n", "t.yaml"), ConfigError);
 }
 
-TEST_CASE("unwritable outputs: exit 4 before simulating, nothing written", "[cli][errors][robust]") {
+TEST_CASE("unwritable outputs: exit 4 before simulating, nothing written",
+          "[cli][errors][robust]") {
   const std::string dir = fresh_dir();
   fs::create_directory(dir + "/sub");
   std::ofstream(dir + "/file") << "x";
@@ -297,8 +303,8 @@ TEST_CASE("a run that loses lines or hits max_cycles exits 1", "[cli][errors][ro
   // path at one full lap takes.
   const std::string dir = fresh_dir();
   std::ofstream(dir + "/short.yaml") << replaced(max_cycles_line(), "max_cycles: 400000");
-  const Outcome o = run({"--variant", "bug", "--lines", "0x4000", "--cores", "1", "--config",
-                         dir + "/short.yaml"});
+  const Outcome o = run(
+      {"--variant", "bug", "--lines", "0x4000", "--cores", "1", "--config", dir + "/short.yaml"});
   CHECK(o.rc == kExitSimulationFailed);
   CHECK_THAT(o.err, Catch::Contains("simulation.max_cycles"));
   CHECK_THAT(o.err, Catch::Contains("lines lost"));

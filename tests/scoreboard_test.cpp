@@ -20,10 +20,10 @@ TEST_CASE("the scoreboard counts lost, duplicated and reordered lines", "[scoreb
     return sb.lines_lost();
   };
   CHECK(feed({100, 101, 102, 103, 104, 105}) == 0);
-  CHECK(feed({100, 101, 102, 103, 104}) == 1);                 // one missing
-  CHECK(feed({100, 101, 101, 102, 103, 104, 105}) > 0);        // one duplicated
-  CHECK(feed({100, 102, 101, 103, 104, 105}) == 2);            // two swapped
-  CHECK(feed({100, 101, 102, 103, 104, 105, 106}) == 1);       // one extra
+  CHECK(feed({100, 101, 102, 103, 104}) == 1);            // one missing
+  CHECK(feed({100, 101, 101, 102, 103, 104, 105}) > 0);   // one duplicated
+  CHECK(feed({100, 102, 101, 103, 104, 105}) == 2);       // two swapped
+  CHECK(feed({100, 101, 102, 103, 104, 105, 106}) == 1);  // one extra
   Scoreboard sb(tasks);
   sb.consumed(0, 100);
   sb.consumed(0, 999);

@@ -41,8 +41,8 @@ std::vector<std::string> run_shards(const std::vector<std::string>& command, int
   for (int i = 1; i <= n; ++i) {
     const std::string part = dir + "/part-" + std::to_string(i) + ".csv";
     const Outcome o =
-        run(command + std::vector<std::string>{"--shard", std::to_string(i) + "/" +
-                                                              std::to_string(n), "--csv", part});
+        run(command + std::vector<std::string>{
+                          "--shard", std::to_string(i) + "/" + std::to_string(n), "--csv", part});
     INFO(o.err);
     REQUIRE(o.rc == 0);
     parts.push_back(part);
@@ -60,8 +60,7 @@ TEST_CASE("merged shards are the unsharded sweep's CSV byte for byte, on every a
   // Each tiny: 6 to 8 points on one core, none longer than a few ms.
   const std::vector<Case> cases = {
       {{"sweep", "--lines-range", "64:256:64", "--cores", "1"}, 3},
-      {{"sweep", "--x-range", "-16:16:16", "--laps", "1", "--cores", "1", "--variants", "fix"},
-       2},
+      {{"sweep", "--x-range", "-16:16:16", "--laps", "1", "--cores", "1", "--variants", "fix"}, 2},
       {{"sweep", "--cin-range", "64:192:64", "--cout", "64", "--cores", "1"}, 4},
       {{"sweep", "--cout-range", "16:48:16", "--cin", "64", "--cores", "1"}, 3},
       {{"sweep", "--cores-range", "1:3", "--lines", "64"}, 2},
@@ -70,17 +69,16 @@ TEST_CASE("merged shards are the unsharded sweep's CSV byte for byte, on every a
   };
   for (const Case& c : cases) {
     INFO(c.sweep[1] << " in " << c.shards << " shards");
-    const Outcome whole = run(c.sweep + std::vector<std::string>{"--csv", dir + "/whole.csv",
-                                                                 "--fft"});
+    const Outcome whole =
+        run(c.sweep + std::vector<std::string>{"--csv", dir + "/whole.csv", "--fft"});
     INFO(whole.err);
     REQUIRE(whole.rc == 0);
     std::vector<std::string> parts = run_shards(c.sweep, c.shards, dir);
     // Any order: reversed, and the first moved to the middle.
     std::vector<std::string> order(parts.rbegin(), parts.rend());
     std::rotate(order.begin(), order.begin() + 1, order.end());
-    const Outcome merged =
-        run(std::vector<std::string>{"merge"} + order +
-            std::vector<std::string>{"--csv", dir + "/merged.csv", "--fft"});
+    const Outcome merged = run(std::vector<std::string>{"merge"} + order +
+                               std::vector<std::string>{"--csv", dir + "/merged.csv", "--fft"});
     INFO(merged.err);
     REQUIRE(merged.rc == 0);
     CHECK(slurp(dir + "/merged.csv") == slurp(dir + "/whole.csv"));
@@ -93,10 +91,10 @@ TEST_CASE("merge draws the sweep's plots from the merged rows", "[shard][sweep][
   const std::string dir = fresh_dir("anesim-shard-plot");
   const std::vector<std::string> sweep = {"sweep", "--lines-range", "64:320:64", "--cores", "1"};
   const std::vector<std::string> parts = run_shards(sweep, 2, dir);
-  const Outcome o = run(std::vector<std::string>{"merge"} + parts +
-                        std::vector<std::string>{"--plot", dir + "/t.svg", "--plot-time",
-                                                 dir + "/time.svg", "--fft", "--plot-spectrum",
-                                                 dir + "/f.svg"});
+  const Outcome o =
+      run(std::vector<std::string>{"merge"} + parts +
+          std::vector<std::string>{"--plot", dir + "/t.svg", "--plot-time", dir + "/time.svg",
+                                   "--fft", "--plot-spectrum", dir + "/f.svg"});
   INFO(o.err);
   REQUIRE(o.rc == 0);
   for (const char* f : {"/t.svg", "/time.svg", "/f.svg"}) {
@@ -208,8 +206,8 @@ TEST_CASE("bad --shard and --slurm-script values are usage errors", "[shard][cli
     CHECK(r.rc == 2);
   }
   CHECK(run(sweep + std::vector<std::string>{"--shard", "1/2"}).rc == 2);  // no --csv
-  CHECK(run(sweep + std::vector<std::string>{"--shard", "1/2", "--csv", csv, "--plot",
-                                             dir + "/p.svg"})
+  CHECK(run(sweep +
+            std::vector<std::string>{"--shard", "1/2", "--csv", csv, "--plot", dir + "/p.svg"})
             .rc == 2);
   CHECK(run(sweep + std::vector<std::string>{"--shards", "2"}).rc == 2);
   CHECK(run(sweep + std::vector<std::string>{"--slurm-script", dir + "/s"}).rc == 2);
@@ -226,11 +224,11 @@ TEST_CASE("bad --shard and --slurm-script values are usage errors", "[shard][cli
 TEST_CASE("the Slurm scripts: a job array and an afterok merge that give the sweep's CSV",
           "[shard][slurm]") {
   const std::string dir = fresh_dir("anesim-slurm-script");
-  const std::vector<std::string> sweep = {"sweep", "--cin-range", "64:256:64", "--cout", "32",
-                                          "--cores", "1", "-j", "1"};
-  const Outcome o = run(sweep + std::vector<std::string>{"--csv", dir + "/merged.csv", "--fft",
-                                                         "--slurm-script", dir + "/job",
-                                                         "--shards", "3"});
+  const std::vector<std::string> sweep = {"sweep",   "--cin-range", "64:256:64", "--cout", "32",
+                                          "--cores", "1",           "-j",        "1"};
+  const Outcome o =
+      run(sweep + std::vector<std::string>{"--csv", dir + "/merged.csv", "--fft", "--slurm-script",
+                                           dir + "/job", "--shards", "3"});
   INFO(o.err);
   REQUIRE(o.rc == 0);
   const std::string array = slurp(dir + "/job/shard.sbatch");

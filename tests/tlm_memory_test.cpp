@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
+#include <anesim/analysis/run/run_report.h>
 #include <anesim/sim/memory_coupling.h>
 #include <anesim/sim/tlm_memory.h>
-#include "tlm_protocol_checker.h"
-#include <anesim/analysis/run/run_report.h>
 #include "test_support.h"
+#include "tlm_protocol_checker.h"
 
 namespace anesim {
 namespace {
@@ -35,7 +35,8 @@ RunResult run(const MachineConfig& cfg, RingVariant v, const Workload& w, Memory
   return cluster.result();
 }
 
-std::string json_of(const MachineConfig& cfg, RingVariant v, const Workload& w, const RunResult& r) {
+std::string json_of(const MachineConfig& cfg, RingVariant v, const Workload& w,
+                    const RunResult& r) {
   return json_line(run_json(RunReport{v, w, &cfg, r}));
 }
 
@@ -48,8 +49,8 @@ bool same_line_log(const RunResult& a, const RunResult& b) {
     const LineRecord& y = b.line_log[i];
     if (x.core != y.core || x.line != y.line || x.stamps.sent != y.stamps.sent ||
         x.stamps.arrived != y.stamps.arrived || x.stamps.command != y.stamps.command ||
-        x.stamps.data != y.stamps.data || x.stamps.delivered != y.stamps.delivered || x.retired != y.retired ||
-        x.prefetch != y.prefetch) {
+        x.stamps.data != y.stamps.data || x.stamps.delivered != y.stamps.delivered ||
+        x.retired != y.retired || x.prefetch != y.prefetch) {
       return false;
     }
   }
@@ -65,9 +66,10 @@ TEST_CASE("tlm: both couplings give identical results, every transaction by the 
   shallow.dram.queue_depth = 2;
   for (const char* config : {"", "configs/m3-air.yaml", "queue_depth 2"}) {
     const std::string name = config;
-    const MachineConfig cfg = name.empty()                ? builtin_config()
-                            : name == "queue_depth 2" ? shallow
-                                                        : load_config_file(std::string(ANESIM_SOURCE_DIR) + "/" + config);
+    const MachineConfig cfg = name.empty() ? builtin_config()
+                              : name == "queue_depth 2"
+                                  ? shallow
+                                  : load_config_file(std::string(ANESIM_SOURCE_DIR) + "/" + config);
     for (RingVariant v : {RingVariant::kBug, RingVariant::kFix}) {
       for (uint32_t cores : {1u, 16u}) {
         for (uint32_t split : {1u, 4u}) {
@@ -102,7 +104,8 @@ TEST_CASE("tlm: identical on the M4's notch, two demand reads in flight", "[tlm]
   ProtocolChecker checker;
   const RunResult tlm = run(cfg, RingVariant::kRelatch, w, MemoryCoupling::kTlm, &checker);
   CHECK(direct.lines_demand >= 4u * kRingLines);
-  CHECK(json_of(cfg, RingVariant::kRelatch, w, tlm) == json_of(cfg, RingVariant::kRelatch, w, direct));
+  CHECK(json_of(cfg, RingVariant::kRelatch, w, tlm) ==
+        json_of(cfg, RingVariant::kRelatch, w, direct));
   CHECK(same_line_log(tlm, direct));
   CHECK(checker.error_.empty());
   CHECK(checker.all_done());

@@ -9,9 +9,9 @@
 #include <map>
 #include <string>
 
+#include <anesim/sim/geometry.h>
 #include <anesim/sim/line_extension.h>
 #include <anesim/sim/memory_coupling.h>
-#include <anesim/sim/geometry.h>
 
 namespace anesim::test {
 
@@ -23,8 +23,8 @@ class ProtocolChecker : public TlmObserver {
  public:
   enum State { kIdle, kRequested, kRequestEnded, kResponding };
 
-  void transport(uint32_t channel, bool forward, const tlm::tlm_generic_payload& trans,
-                 int before, int after, int status) override {
+  void transport(uint32_t channel, bool forward, const tlm::tlm_generic_payload& trans, int before,
+                 int after, int status) override {
     State& s = state_[&trans];
     const tlm::tlm_generic_payload*& held = outstanding_[channel];
     if (forward && before == tlm::BEGIN_REQ) {
@@ -51,8 +51,8 @@ class ProtocolChecker : public TlmObserver {
     } else if (!forward && before == tlm::BEGIN_RESP) {
       check(s == kRequestEnded, "BEGIN_RESP before END_REQ");
       check(trans.get_response_status() == tlm::TLM_OK_RESPONSE, "response status not set");
-      const bool ended = (status == tlm::TLM_UPDATED && after == tlm::END_RESP) ||
-                         status == tlm::TLM_COMPLETED;
+      const bool ended =
+          (status == tlm::TLM_UPDATED && after == tlm::END_RESP) || status == tlm::TLM_COMPLETED;
       s = ended ? kIdle : kResponding;
       completed_ += ended ? 1 : 0;
     } else if (forward && before == tlm::END_RESP) {

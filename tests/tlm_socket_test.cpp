@@ -18,10 +18,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <anesim/config/machine_config_reader.h>
 #include <anesim/sim/ane_system.h>
 #include <anesim/sim/fixed_latency_memory.h>
 #include <anesim/sim/workload.h>
-#include <anesim/config/machine_config_reader.h>
 #include "test_support.h"
 #include "tlm_protocol_checker.h"
 
@@ -156,8 +156,8 @@ TEST_CASE("fixed-latency target: waveform and line log in lockstep, stages in or
   const std::string cfg = write_config("slow.yaml", steady_fixed_yaml("200", "1000"));
   const std::string run = "--variant fix --cores 2 --lines 0x400 --config " + cfg;
   const test::Outcome plain = test::run_anesim(run + " --json");
-  const test::Outcome dumped = test::run_anesim(run + " --json --vcd " + dir + "/w.vcd --line-log " +
-                                                dir + "/lines.csv");
+  const test::Outcome dumped =
+      test::run_anesim(run + " --json --vcd " + dir + "/w.vcd --line-log " + dir + "/lines.csv");
   REQUIRE(plain.rc == 0);
   REQUIRE(dumped.rc == 0);
   CHECK(dumped.out == plain.out);  // watching does not change the run
@@ -204,7 +204,8 @@ TEST_CASE("hierarchy: --print-hierarchy names the data path", "[sockets][cli]") 
        {"anesim  anesim::AneSystem\n", "anesim.cluster.core00.ring  anesim::PrefetchRing\n",
         "anesim.cluster.core02.ring", "anesim.fabric  anesim::CreditFabric\n",
         "anesim.fabric.to_dram_0  tlm_initiator_socket\n", "anesim.fabric.to_dram_7 ",
-        "anesim.dram.ch0  anesim::Lpddr5Channel\n", "anesim.dram.ch7.socket  tlm_target_socket\n"}) {
+        "anesim.dram.ch0  anesim::Lpddr5Channel\n",
+        "anesim.dram.ch7.socket  tlm_target_socket\n"}) {
     CHECK(tlm.out.find(name) != std::string::npos);
   }
   CHECK(tlm.out.find("core03") == std::string::npos);

@@ -13,10 +13,10 @@
 #include <vector>
 
 #include <anesim/analysis/batch/batch_runner.h>
-#include <anesim/analysis/sweep/notch_analysis.h>
 #include <anesim/analysis/replay/replay.h>
 #include <anesim/analysis/stats/spectrum.h>
 #include <anesim/analysis/stats/statistics.h>
+#include <anesim/analysis/sweep/notch_analysis.h>
 #include <anesim/analysis/trace/trace_format.h>
 #include "test_support.h"
 
@@ -79,8 +79,8 @@ TEST_CASE("trace reader: a trace round-trips through format_trace", "[trace]") {
 TEST_CASE("trace reader: units convert to microseconds", "[trace]") {
   std::string text = kHeader;
   text.replace(text.find("units: us"), 9, "units: ms");
-  const Trace t = parse_trace(text + "curve,cores,lines_per_core,split,samples\nc,1,64,1,0.5\n",
-                              "t.csv");
+  const Trace t =
+      parse_trace(text + "curve,cores,lines_per_core,split,samples\nc,1,64,1,0.5\n", "t.csv");
   CHECK(t.records[0].median_us == Approx(500.0));
 }
 
@@ -95,14 +95,18 @@ TEST_CASE("trace reader: bad traces are refused naming file, line and field", "[
       {"curve,cores\n", "t.csv:1: malformed header"},
       {"# anesim-trace: 2.0\n", "t.csv:1: anesim-trace: unknown format version 2.0"},
       {"# anesim-trace: one\n", "t.csv:1: anesim-trace: 'one' is not a version"},
-      {"# anesim-trace: 1.0\n# source test\n", "t.csv:2: malformed header: expected '# key: value'"},
+      {"# anesim-trace: 1.0\n# source test\n",
+       "t.csv:2: malformed header: expected '# key: value'"},
       {"# anesim-trace: 1.0\n# source: a\n# source: b\n", "t.csv:3: source: duplicate header key"},
       {"# anesim-trace: 1.0\n# colour: red\n", "t.csv:2: colour: unknown header key"},
       {"# anesim-trace: 1.0\n# source: a\n" + cols, "t.csv:3: device: missing header key"},
       {kHeader, "t.csv:7: missing column row"},
-      {kHeader + "curve,cores,lines_per_core,samples\nc,1,64,5\n", "t.csv:7: missing column 'split'"},
-      {kHeader + "curve,cores,split,samples\nc,1,1,5\n", "t.csv:7: missing column 'lines_per_core'"},
-      {kHeader + "curve,cores,lines_per_core,split\nc,1,64,1\n", "t.csv:7: missing column 'samples'"},
+      {kHeader + "curve,cores,lines_per_core,samples\nc,1,64,5\n",
+       "t.csv:7: missing column 'split'"},
+      {kHeader + "curve,cores,split,samples\nc,1,1,5\n",
+       "t.csv:7: missing column 'lines_per_core'"},
+      {kHeader + "curve,cores,lines_per_core,split\nc,1,64,1\n",
+       "t.csv:7: missing column 'samples'"},
       {kHeader + "curve,cores,lines_per_core,split,samples,colour\nc,1,64,1,5,red\n",
        "t.csv:7: column 'colour': unknown column"},
       {kHeader + cols, "no records"},
@@ -128,9 +132,8 @@ TEST_CASE("trace reader: bad traces are refused naming file, line and field", "[
 TEST_CASE("trace reader: a newer minor version may add header keys", "[trace]") {
   std::string text = kHeader;
   text.replace(text.find("1.0"), 3, "1.3");
-  const Trace t =
-      parse_trace(text + "# colour: red\ncurve,cores,lines_per_core,split,samples\nc,1,64,1,5\n",
-                  "t.csv");
+  const Trace t = parse_trace(
+      text + "# colour: red\ncurve,cores,lines_per_core,split,samples\nc,1,64,1,5\n", "t.csv");
   CHECK(t.version_minor == 3);
   CHECK(t.header.at("colour") == "red");
   // ...but not columns: those need a new major version.
@@ -200,8 +203,8 @@ TEST_CASE("anesim replay: --max-mape, --json, and bad traces", "[replay][cli]") 
 
 TEST_CASE("anesim sweep: CSV shape and deterministic order", "[sweep][cli]") {
   const std::string dir = test::fresh_dir("anesim-sweep");
-  const Run r = run_anesim("sweep --lines-range 256:1024:256 --cores 1 -j 2 --csv " + dir +
-                           "/s.csv");
+  const Run r =
+      run_anesim("sweep --lines-range 256:1024:256 --cores 1 -j 2 --csv " + dir + "/s.csv");
   REQUIRE(r.rc == 0);
   std::istringstream csv(slurp(dir + "/s.csv"));
   std::vector<std::string> lines;
@@ -210,7 +213,7 @@ TEST_CASE("anesim sweep: CSV shape and deterministic order", "[sweep][cli]") {
   CHECK(lines[0] ==
         "axis,value,variant,k,x,cin,cout,lines_per_core,cores,split,base_line,time_us,gbps,"
         "ane_gbps,lines_prefetched,lines_demand,notch");
-  const char* order[] = {"lines,256,bug,", "lines,256,fix,", "lines,512,bug,", "lines,512,fix,",
+  const char* order[] = {"lines,256,bug,", "lines,256,fix,", "lines,512,bug,",  "lines,512,fix,",
                          "lines,768,bug,", "lines,768,fix,", "lines,1024,bug,", "lines,1024,fix,"};
   for (size_t i = 0; i < 8; ++i) {
     CHECK_THAT(lines[i + 1], Catch::StartsWith(order[i]));

@@ -18,10 +18,10 @@
 #include <string>
 #include <vector>
 
+#include <anesim/config/machine_config_reader.h>
 #include <anesim/sim/ane_system.h>
 #include <anesim/sim/fixed_latency_memory.h>
 #include <anesim/sim/workload.h>
-#include <anesim/config/machine_config_reader.h>
 
 int sc_main(int argc, char** argv) {
   if (argc != 2) {

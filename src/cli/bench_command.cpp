@@ -5,14 +5,14 @@
 
 #include <fmt/format.h>
 
-#include <anesim/sim/geometry.h>
 #include <anesim/analysis/bench/speed_bench.h>
 #include <anesim/analysis/bench/sweep_throughput.h>
 #include <anesim/cli/exit_codes.h>
-#include <anesim/cli/shared_options.h>
 #include <anesim/cli/range_option.h>
+#include <anesim/cli/shared_options.h>
 #include <anesim/io/count_text.h>
 #include <anesim/io/errors.h>
+#include <anesim/sim/geometry.h>
 
 namespace anesim {
 
@@ -22,7 +22,8 @@ CLI::App* add_bench_command(CLI::App& app, BenchOptions& opt) {
       "simulated cycles per second: full testbench vs bare Verilated rings and vs the usual "
       "sc_clock wiring; --sweep: a sweep's points per second at -j 1 and -j 2");
   add_variant_option(*cmd, opt.variant);
-  cmd->add_option("--lines", opt.lines, "lines per core of the benchmark transfer (default 0x4000)");
+  cmd->add_option("--lines", opt.lines,
+                  "lines per core of the benchmark transfer (default 0x4000)");
   add_config_option(*cmd, opt.config);
   cmd->add_flag("--json", opt.json, "print one JSON object");
   cmd->add_flag("--sweep", opt.sweep,
@@ -37,9 +38,10 @@ int bench_command(const BenchOptions& opt) {
   const RingVariant variant = resolve_variant(opt.variant, cfg);
   if (cfg.memory.target != MemoryTarget::kLpddr5) {
     // The bench times the built-in coupling against the built-in target's sockets.
-    throw UsageError(fmt::format("bench: {} selects memory.target fixed_latency; the bench "
-                                 "measures the built-in LPDDR5 model only",
-                                 cfg.source));
+    throw UsageError(
+        fmt::format("bench: {} selects memory.target fixed_latency; the bench "
+                    "measures the built-in LPDDR5 model only",
+                    cfg.source));
   }
   const auto lines = static_cast<uint32_t>(parse_count(opt.lines, "--lines", 1, UINT32_MAX));
   int64_t step = 1;

@@ -6,8 +6,8 @@
 
 #include <string>
 
-#include <anesim/sim/ring_variant.h>
 #include <anesim/cli/shared_options.h>
+#include <anesim/sim/ring_variant.h>
 
 namespace anesim {
 

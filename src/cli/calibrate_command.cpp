@@ -18,9 +18,9 @@
 #include <anesim/config/machine_config_reader.h>
 #include <anesim/io/atomic_output.h>
 #include <anesim/io/count_text.h>
-#include <anesim/io/text_functions.h>
 #include <anesim/io/scratch_directory.h>
 #include <anesim/io/text_file.h>
+#include <anesim/io/text_functions.h>
 
 namespace anesim {
 
@@ -30,8 +30,8 @@ double parse_bound(const std::string& text, const std::string& item) {
   char* end = nullptr;
   const double v = std::strtod(text.c_str(), &end);
   if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(v)) {
-    throw UsageError(fmt::format("--free {}: '{}' is not a number", printable(item, 60),
-                                 printable(text, 40)));
+    throw UsageError(
+        fmt::format("--free {}: '{}' is not a number", printable(item, 60), printable(text, 40)));
   }
   return v;
 }
@@ -42,8 +42,9 @@ FreeParameter parse_free(const std::string& item, const CalibrationSpec& spec) {
   const std::vector<std::string> bounds =
       split_text(eq == std::string::npos ? "" : item.substr(eq + 1), ':');
   if (eq == std::string::npos || eq == 0 || bounds.size() != 2) {
-    throw UsageError(fmt::format("--free: '{}' is not KEY=LO:HI (e.g. fabric.port_cycles_per_line=10:20)",
-                                 printable(item, 60)));
+    throw UsageError(
+        fmt::format("--free: '{}' is not KEY=LO:HI (e.g. fabric.port_cycles_per_line=10:20)",
+                    printable(item, 60)));
   }
   FreeParameter p;
   p.key = item.substr(0, eq);
@@ -118,7 +119,8 @@ CLI::App* add_calibrate_command(CLI::App& app, CalibrateOptions& opt) {
 int calibrate_command(const CalibrateOptions& opt) {
   CalibrationSpec spec;
   spec.jobs = parse_jobs(opt.jobs);
-  spec.max_evaluations = static_cast<unsigned>(parse_count(opt.max_evals, "--max-evals", 1, 100000));
+  spec.max_evaluations =
+      static_cast<unsigned>(parse_count(opt.max_evals, "--max-evals", 1, 100000));
   spec.cross_validate = !opt.no_cv;
   if (!opt.fit_cores.empty()) {
     spec.fit_cores = static_cast<uint32_t>(parse_count(opt.fit_cores, "--fit-cores", 1, 16));
@@ -146,18 +148,18 @@ int calibrate_command(const CalibrateOptions& opt) {
   const ScratchDirectory scratch("anesim-calibrate");
   spec.scratch_dir = scratch.path();
   const bool tty = isatty(STDERR_FILENO) == 1;
-  const CalibrationResult r = calibrate(spec, [tty](const std::string& label, unsigned n,
-                                                    double mape) {
-    if (tty) {
-      std::fprintf(stderr, "\r\033[Kcalibrate: %s: replay %u, MAPE %.2f %%", label.c_str(), n,
-                   mape);
-    }
-  });
+  const CalibrationResult r =
+      calibrate(spec, [tty](const std::string& label, unsigned n, double mape) {
+        if (tty) {
+          std::fprintf(stderr, "\r\033[Kcalibrate: %s: replay %u, MAPE %.2f %%", label.c_str(), n,
+                       mape);
+        }
+      });
   if (tty) {
     std::fputs("\r\033[K", stderr);
   }
-  write_file_atomically(opt.out, fitted_config_text(spec, r.full,
-                                                    calibration_note(spec, r, command_line(opt))));
+  write_file_atomically(
+      opt.out, fitted_config_text(spec, r.full, calibration_note(spec, r, command_line(opt))));
   if (!opt.summary.empty()) {
     Json summary = calibration_json(spec, r);
     summary["command"] = command_line(opt);

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include <anesim/sim/ring_variant.h>
 #include <anesim/cli/shared_options.h>
+#include <anesim/sim/ring_variant.h>
 
 namespace anesim {
 

@@ -22,9 +22,8 @@ int failure_exit_code(const SimulationOutcome& outcome, const MachineConfig& cfg
   if (outcome.result.lines_lost != 0) {
     std::fprintf(stderr, "anesim: error: the scoreboard counted %llu lines lost: %s\n",
                  static_cast<unsigned long long>(outcome.result.lines_lost),
-                 outcome.result.scoreboard_error.empty()
-                     ? "lines never delivered"
-                     : outcome.result.scoreboard_error.c_str());
+                 outcome.result.scoreboard_error.empty() ? "lines never delivered"
+                                                         : outcome.result.scoreboard_error.c_str());
     rc = kExitSimulationFailed;
   }
   return rc;

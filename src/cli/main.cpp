@@ -68,8 +68,7 @@ int sc_main(int argc, char* argv[]) {
         std::fprintf(stderr,
                      "anesim: error: %s: not a %s option (give %s's own options after '%s'; "
                      "see anesim %s --help)\n",
-                     o->get_name().c_str(), name.c_str(), name.c_str(), name.c_str(),
-                     name.c_str());
+                     o->get_name().c_str(), name.c_str(), name.c_str(), name.c_str(), name.c_str());
         return kExitUsage;
       }
     }

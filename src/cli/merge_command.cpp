@@ -54,8 +54,8 @@ int merge_command(const MergeOptions& opt) {
   if (kind == "sweep") {
     refuse(opt.json, "--json", kind);
     refuse(!opt.max_mape.empty(), "--max-mape", kind);
-    const SweepOutputs outputs{opt.csv,           opt.plot, opt.plot_time, opt.plot_spectrum,
-                               opt.fft,           opt.detrend == "linear"};
+    const SweepOutputs outputs{opt.csv,           opt.plot, opt.plot_time,
+                               opt.plot_spectrum, opt.fft,  opt.detrend == "linear"};
     check_sweep_outputs(outputs);
     write_sweep_outputs(merge_sweep_parts(parts), outputs);
     return kExitOk;

@@ -15,8 +15,8 @@ struct MergeOptions {
   std::string csv, plot, plot_time, plot_spectrum;  // sweep: all; replay: csv, plot
   bool fft = false;
   std::string detrend = "mean";
-  bool json = false;      // replay only
-  std::string max_mape;   // replay only
+  bool json = false;     // replay only
+  std::string max_mape;  // replay only
 };
 
 CLI::App* add_merge_command(CLI::App& app, MergeOptions& opt);

@@ -18,8 +18,7 @@ namespace anesim {
 namespace {
 
 bool looks_like_path(const std::string& text) {
-  return text.find('/') != std::string::npos || ends_with(text, ".yaml") ||
-         ends_with(text, ".yml");
+  return text.find('/') != std::string::npos || ends_with(text, ".yaml") || ends_with(text, ".yml");
 }
 
 std::string preset_list() {
@@ -63,9 +62,10 @@ ModelDescription load_model_option(const std::string& text) {
   }
   const std::vector<std::string> names = model_preset_names();
   if (std::find(names.begin(), names.end(), text) == names.end()) {
-    throw UsageError(fmt::format("--model: '{}' is not a preset (presets: {}; or give a model "
-                                 "file path, docs/model-format.md)",
-                                 printable(text, 60), preset_list()));
+    throw UsageError(
+        fmt::format("--model: '{}' is not a preset (presets: {}; or give a model "
+                    "file path, docs/model-format.md)",
+                    printable(text, 60), preset_list()));
   }
   ModelDescription m = load_model_file(model_presets_directory() + "/" + text + ".yaml");
   m.source = fmt::format("<preset {}>", text);

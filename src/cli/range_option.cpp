@@ -13,17 +13,16 @@ std::vector<int64_t> parse_range(const std::string& text, const std::string& opt
                                  bool allow_negative, int64_t* step) {
   const std::vector<std::string> parts = split_text(text, ':');
   if (parts.size() < 2 || parts.size() > 3) {
-    throw UsageError(
-        fmt::format("{}: '{}' is not a range (expected FIRST:LAST or FIRST:LAST:STEP)", option,
-                    text));
+    throw UsageError(fmt::format("{}: '{}' is not a range (expected FIRST:LAST or FIRST:LAST:STEP)",
+                                 option, text));
   }
   auto value = [&](const std::string& s, bool is_step) -> int64_t {
     const bool neg = !s.empty() && s[0] == '-';
     if (neg && (!allow_negative || is_step)) {
       throw UsageError(fmt::format("{}: '{}' in '{}' may not be negative", option, s, text));
     }
-    const uint64_t mag = parse_count(neg ? s.substr(1) : s, option, is_step ? 1 : 0,
-                                     uint64_t{UINT32_MAX});
+    const uint64_t mag =
+        parse_count(neg ? s.substr(1) : s, option, is_step ? 1 : 0, uint64_t{UINT32_MAX});
     return neg ? -static_cast<int64_t>(mag) : static_cast<int64_t>(mag);
   };
   const int64_t first = value(parts[0], false);

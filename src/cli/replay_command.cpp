@@ -91,8 +91,9 @@ int replay_command(const ReplayOptions& opt) {
       throw UsageError("--shard: needs --csv PART (the file the shard's rows go to)");
     }
     if (opt.json || !opt.plot.empty() || !opt.max_mape.empty()) {
-      throw UsageError("--shard: --json, --plot and --max-mape apply to the merged parts "
-                       "(anesim merge)");
+      throw UsageError(
+          "--shard: --json, --plot and --max-mape apply to the merged parts "
+          "(anesim merge)");
     }
   }
   check_replay_outputs(opt);
@@ -104,8 +105,7 @@ int replay_command(const ReplayOptions& opt) {
     traces.push_back(read_trace_file(f));
   }
   if (shard) {
-    const ReplayResult r =
-        replay_traces(traces, variant, cfg, opt.config, jobs, "replay", *shard);
+    const ReplayResult r = replay_traces(traces, variant, cfg, opt.config, jobs, "replay", *shard);
     write_file_atomically(opt.csv, replay_part(r, traces, cfg, opt.config));
     std::printf("anesim replay: shard %s, %zu of %zu records -> %s\n", shard_text(*shard).c_str(),
                 r.rows.size(), r.total_points, opt.csv.c_str());

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include <anesim/sim/ring_variant.h>
-#include <anesim/cli/shared_options.h>
 #include <anesim/analysis/replay/replay.h>
+#include <anesim/cli/shared_options.h>
+#include <anesim/sim/ring_variant.h>
 
 namespace anesim {
 

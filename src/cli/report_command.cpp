@@ -28,8 +28,7 @@ int report_command(const ReportOptions& opt) {
   spec.config_path = opt.config;
   spec.jobs = parse_jobs(opt.jobs);
   const std::string img_dir = write_validation_report(spec, load_machine(opt.config));
-  std::fprintf(stderr, "anesim report: wrote %s and %s/*.svg\n", opt.out.c_str(),
-               img_dir.c_str());
+  std::fprintf(stderr, "anesim report: wrote %s and %s/*.svg\n", opt.out.c_str(), img_dir.c_str());
   return kExitOk;
 }
 

@@ -10,8 +10,8 @@
 #include <anesim/analysis/run/single_run.h>
 #include <anesim/cli/exit_codes.h>
 #include <anesim/cli/range_option.h>
-#include <anesim/io/count_text.h>
 #include <anesim/io/atomic_output.h>
+#include <anesim/io/count_text.h>
 #include <anesim/io/errors.h>
 #include <anesim/io/gnuplot_plot.h>
 
@@ -32,10 +32,9 @@ void parse_waves(const RunOptions& opt, const MachineConfig& cfg, RunRequest& re
     request.wave_from = opt.wave_from.empty()
                             ? first_task
                             : parse_count(opt.wave_from, "--wave-from", 0, cfg.sim.max_cycles);
-    request.wave_to =
-        request.wave_from + parse_count(opt.wave_cycles.empty() ? kDefaultWaveCycles
-                                                                : opt.wave_cycles,
-                                        "--wave-cycles", 1, 10000000);
+    request.wave_to = request.wave_from +
+                      parse_count(opt.wave_cycles.empty() ? kDefaultWaveCycles : opt.wave_cycles,
+                                  "--wave-cycles", 1, 10000000);
   } else if (!opt.wave_from.empty()) {
     throw UsageError("--wave-from: no waveform requested (add --vcd FILE or --fst FILE)");
   } else if (!opt.wave_cycles.empty()) {
@@ -50,7 +49,8 @@ void parse_line_outputs(const RunOptions& opt, const MachineConfig& cfg, RunRequ
     check_writable_directory(opt.line_log);
     LineLogWindow& w = request.line_log;
     w.enabled = true;
-    w.from = opt.log_from.empty() ? 0 : parse_count(opt.log_from, "--log-from", 0, cfg.sim.max_cycles);
+    w.from =
+        opt.log_from.empty() ? 0 : parse_count(opt.log_from, "--log-from", 0, cfg.sim.max_cycles);
     w.to = opt.log_cycles.empty()
                ? UINT64_MAX
                : w.from + parse_count(opt.log_cycles, "--log-cycles", 1, cfg.sim.max_cycles);
@@ -61,7 +61,8 @@ void parse_line_outputs(const RunOptions& opt, const MachineConfig& cfg, RunRequ
   }
   if (!opt.plot_latency.empty()) {
     if (!plot_extension_ok(opt.plot_latency)) {
-      throw UsageError(fmt::format("--plot-latency: '{}' must end in .svg or .png", opt.plot_latency));
+      throw UsageError(
+          fmt::format("--plot-latency: '{}' must end in .svg or .png", opt.plot_latency));
     }
     check_writable_directory(opt.plot_latency);
   }
@@ -113,7 +114,8 @@ void add_run_options(CLI::App& app, RunOptions& opt) {
   add_config_option(app, opt.config);
   app.add_flag("--json", opt.json, "print one JSON object instead of the summary");
   add_output_option(app, "--vcd", opt.vcd, "write the rings' waveforms as VCD");
-  add_output_option(app, "--fst", opt.fst, "write the rings' waveforms as FST (via gtkwave's vcd2fst)");
+  add_output_option(app, "--fst", opt.fst,
+                    "write the rings' waveforms as FST (via gtkwave's vcd2fst)");
   app.add_option("--wave-from", opt.wave_from,
                  "first cycle of the waveform window (default: the first task's dispatch)");
   app.add_option("--wave-cycles", opt.wave_cycles,
@@ -166,8 +168,7 @@ int run_command(const RunOptions& opt) {
     throw UsageError(fmt::format(
         "--lines: {} lines per core need at least {} cycles ({:.4g} s simulated), more than "
         "simulation.max_cycles = {} of {}; use a config with a larger max_cycles",
-        w.lines_per_core, needed, cfg.cycles_to_ns(needed) * 1e-9, cfg.sim.max_cycles,
-        cfg.source));
+        w.lines_per_core, needed, cfg.cycles_to_ns(needed) * 1e-9, cfg.sim.max_cycles, cfg.source));
   }
   const SimulationOutcome outcome = run_single(cfg, request);
 

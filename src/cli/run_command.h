@@ -27,7 +27,7 @@ struct RunOptions {
   std::string log_from;      // empty: cycle 0
   std::string log_cycles;    // empty: to the end of the run
   std::string plot_latency;  // --plot-latency FILE.svg|.png
-  std::string memory;  // --memory builtin|tlm (sim/memory_coupling.h); "": by memory.target
+  std::string memory;        // --memory builtin|tlm (sim/memory_coupling.h); "": by memory.target
   bool print_hierarchy = false;
 };
 

@@ -2,19 +2,18 @@
 
 #include <fmt/format.h>
 
-#include <anesim/sim/workload.h>
 #include <anesim/config/machine_config_reader.h>
 #include <anesim/io/count_text.h>
 #include <anesim/io/errors.h>
 #include <anesim/io/text_functions.h>
+#include <anesim/sim/workload.h>
 
 namespace anesim {
 
 const CLI::Validator& file_name_check() {
   static const CLI::Validator check(
       [](std::string& s) {
-        return s.empty() ? std::string("expected a file name, got an empty string")
-                         : std::string();
+        return s.empty() ? std::string("expected a file name, got an empty string") : std::string();
       },
       "FILE", "FileName");
   return check;
@@ -26,8 +25,7 @@ CLI::Option* add_output_option(CLI::App& cmd, const std::string& name, std::stri
 }
 
 CLI::Option* add_config_option(CLI::App& cmd, std::string& path) {
-  return cmd
-      .add_option("--config", path, "machine description YAML (default: built-in M3 Air)")
+  return cmd.add_option("--config", path, "machine description YAML (default: built-in M3 Air)")
       ->check(file_name_check());
 }
 
@@ -47,7 +45,9 @@ namespace {
 // ane.ring_variant can stand in when it was not.
 void add_typed_option(CLI::App& cmd, const char* name, VariantOption& option,
                       const std::string& help) {
-  cmd.add_option(name, option.text, help)->each([&option](const std::string&) { option.given = true; });
+  cmd.add_option(name, option.text, help)->each([&option](const std::string&) {
+    option.given = true;
+  });
 }
 
 }  // namespace

@@ -121,8 +121,7 @@ CLI::App* add_sweep_command(CLI::App& app, SweepOptions& opt) {
     }
   }
   cmd->add_option("--laps", opt.laps, "laps k for --x-range, comma separated (default 1)");
-  add_size_options(*cmd, opt.size, "fixed lines per core (for --cores-range/--split-range)",
-                   false);
+  add_size_options(*cmd, opt.size, "fixed lines per core (for --cores-range/--split-range)", false);
   cmd->add_option("--cores", opt.cores, "active cores (default: the config's ane.cores)");
   cmd->add_option("--split", opt.split, "tasks per core (default 1)");
   cmd->add_option("--base-line", opt.base_line, "line address of core 0's slice (default 0)");
@@ -131,7 +130,8 @@ CLI::App* add_sweep_command(CLI::App& app, SweepOptions& opt) {
   add_output_option(*cmd, "--csv", opt.csv, "write every point as CSV");
   add_output_option(*cmd, "--plot", opt.plot, "plot throughput vs the swept value (.png or .svg)");
   add_output_option(*cmd, "--plot-time", opt.plot_time, "plot simulated time vs the swept value");
-  cmd->add_flag("--fft", opt.fft, "FFT of throughput vs the swept value: print the dominant period");
+  cmd->add_flag("--fft", opt.fft,
+                "FFT of throughput vs the swept value: print the dominant period");
   cmd->add_option("--detrend", opt.detrend,
                   "before the FFT remove the mean (default) or a least-squares line (linear)");
   add_output_option(*cmd, "--plot-spectrum", opt.plot_spectrum,
@@ -164,8 +164,8 @@ int sweep_command(const SweepOptions& opt) {
   if (!opt.shard.empty()) {
     return run_shard(spec, cfg, opt);
   }
-  SweepOutputs outputs{opt.csv, opt.plot, opt.plot_time, opt.plot_spectrum, opt.fft,
-                       opt.detrend == "linear"};
+  SweepOutputs outputs{opt.csv,           opt.plot, opt.plot_time,
+                       opt.plot_spectrum, opt.fft,  opt.detrend == "linear"};
   if (!opt.slurm_script.empty()) {
     if (opt.shards.empty()) {
       throw UsageError("--slurm-script: needs --shards N (the job array's tasks)");

@@ -109,7 +109,8 @@ std::string with_key_comment(const std::string& text, const std::string& origin,
     const std::string earlier = " fitted by anesim calibrate";
     if (out.compare(hash + 1, earlier.size(), earlier) == 0) {
       const size_t semicolon = out.find(';', hash);
-      if (semicolon != std::string::npos && (line_end == std::string::npos || semicolon < line_end)) {
+      if (semicolon != std::string::npos &&
+          (line_end == std::string::npos || semicolon < line_end)) {
         out.erase(hash + 1, semicolon + 1 - (hash + 1));
       }
     }

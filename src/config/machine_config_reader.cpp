@@ -6,11 +6,11 @@
 
 #include <fmt/format.h>
 
-#include <anesim/sim/geometry.h>
 #include <anesim/config/builtin_config.h>
 #include <anesim/config/yaml_section.h>
-#include <anesim/io/text_functions.h>
 #include <anesim/io/text_file.h>
+#include <anesim/io/text_functions.h>
+#include <anesim/sim/geometry.h>
 
 namespace anesim {
 
@@ -105,8 +105,8 @@ static MachineConfig parse_document(const std::string& text, const std::string& 
   }
   dram.reject_unknown(kKeysHint);
   if (cfg.dram.row_bytes < kLineBytes) {
-    throw ConfigError(fmt::format("{}: dram.row_bytes: a row must hold at least one 64 B line",
-                                  origin));
+    throw ConfigError(
+        fmt::format("{}: dram.row_bytes: a row must hold at least one 64 B line", origin));
   }
 
   YamlSection fabric = top.child("fabric");
@@ -121,7 +121,8 @@ static MachineConfig parse_document(const std::string& text, const std::string& 
   // The Verilated ring is built with KmemLines = 1024 (a parameter of
   // rtl/kdma_prefetch_ring.sv); the harness's KMem must hold as many.
   cfg.ane.kmem_lines = static_cast<uint32_t>(ane.integer("kmem_lines", 1024, 1024));
-  cfg.ane.task_dispatch_cycles = static_cast<uint32_t>(ane.integer("task_dispatch_cycles", 0, UINT32_MAX));
+  cfg.ane.task_dispatch_cycles =
+      static_cast<uint32_t>(ane.integer("task_dispatch_cycles", 0, UINT32_MAX));
   cfg.ane.launch_overhead_cycles =
       static_cast<uint32_t>(ane.integer("launch_overhead_cycles", 0, UINT32_MAX));
   // Optional: one read in flight, the strict stop-and-go, by default. The
@@ -153,12 +154,13 @@ static MachineConfig parse_document(const std::string& text, const std::string& 
       cfg.memory.bandwidth_gbps = memory.positive_real("bandwidth_gbps", 0.001, 1e5);
       cfg.memory.queue_depth = static_cast<uint32_t>(memory.integer("queue_depth", 1, 65536));
     } else if (target != "lpddr5") {
-      memory.fail(memory.mark_of("target"), "memory.target",
-                  fmt::format("'{}' is not a memory target (lpddr5, fixed_latency)",
-                              printable(target)));
+      memory.fail(
+          memory.mark_of("target"), "memory.target",
+          fmt::format("'{}' is not a memory target (lpddr5, fixed_latency)", printable(target)));
     }
-    memory.reject_unknown("memory.target lpddr5 takes no other key; fixed_latency takes "
-                          "latency_ns, bandwidth_gbps, queue_depth");
+    memory.reject_unknown(
+        "memory.target lpddr5 takes no other key; fixed_latency takes "
+        "latency_ns, bandwidth_gbps, queue_depth");
   }
 
   YamlSection sim = top.child("simulation");
@@ -183,10 +185,9 @@ MachineConfig load_config_file(const std::string& path) {
   std::string why;
   const std::optional<std::string> text = read_text_file(path, kMaxConfigBytes, "config file", why);
   if (!text) {
-    throw ConfigError(fmt::format("{}: {}{}", path, why,
-                                  why.find("too large") != std::string::npos
-                                      ? " (a machine description is a few KiB)"
-                                      : ""));
+    throw ConfigError(fmt::format(
+        "{}: {}{}", path, why,
+        why.find("too large") != std::string::npos ? " (a machine description is a few KiB)" : ""));
   }
   return parse_config(*text, path);
 }

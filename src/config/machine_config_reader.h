@@ -8,8 +8,8 @@
 #include <cstddef>
 #include <string>
 
-#include <anesim/sim/machine_config.h>
 #include <anesim/io/errors.h>
+#include <anesim/sim/machine_config.h>
 
 namespace anesim {
 

@@ -156,29 +156,26 @@ ModelDescription load_model_file(const std::string& path) {
   }
   struct stat st {};
   if (stat(path.c_str(), &st) != 0) {
-    throw ModelFileError(
-        fmt::format("{}: cannot open model file: {}", path, std::strerror(errno)));
+    throw ModelFileError(fmt::format("{}: cannot open model file: {}", path, std::strerror(errno)));
   }
   if (S_ISDIR(st.st_mode)) {
     throw ModelFileError(fmt::format("{}: cannot open model file: is a directory", path));
   }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
-    throw ModelFileError(
-        fmt::format("{}: cannot open model file: {}", path, std::strerror(errno)));
+    throw ModelFileError(fmt::format("{}: cannot open model file: {}", path, std::strerror(errno)));
   }
   // Read at most one byte past the limit (a pipe has no size to stat).
   std::string text(kMaxModelFileBytes + 1, '\0');
   in.read(text.data(), static_cast<std::streamsize>(text.size()));
   if (in.bad()) {
-    throw ModelFileError(
-        fmt::format("{}: cannot read model file: {}", path, std::strerror(errno)));
+    throw ModelFileError(fmt::format("{}: cannot read model file: {}", path, std::strerror(errno)));
   }
   text.resize(static_cast<size_t>(in.gcount()));
   if (text.size() > kMaxModelFileBytes) {
     throw ModelFileError(fmt::format(
-        "{}: model file too large (more than {} bytes; a model description is a few KiB)",
-        path, kMaxModelFileBytes));
+        "{}: model file too large (more than {} bytes; a model description is a few KiB)", path,
+        kMaxModelFileBytes));
   }
   return parse_model_description(text, path);
 }

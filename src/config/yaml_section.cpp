@@ -8,9 +8,9 @@
 
 #include <fmt/format.h>
 
+#include <anesim/io/text_functions.h>
 #include <anesim/sim/bit_math.h>
 #include <anesim/sim/geometry.h>
-#include <anesim/io/text_functions.h>
 
 namespace anesim {
 
@@ -91,8 +91,7 @@ std::vector<YamlSection> YamlSection::items(const char* key, size_t min_items) {
   }
   std::vector<YamlSection> out;
   for (size_t i = 0; i < list.size(); ++i) {
-    out.emplace_back(list[i], fmt::format("{}[{}]", name(key), i), origin_, list.Mark(),
-                     failure_);
+    out.emplace_back(list[i], fmt::format("{}[{}]", name(key), i), origin_, list.Mark(), failure_);
   }
   return out;
 }
@@ -118,8 +117,8 @@ uint64_t YamlSection::integer(const char* key, uint64_t min, uint64_t max) {
   const unsigned long long n = digits ? std::strtoull(text.c_str(), &end, 10) : 0;
   if (!digits || errno == ERANGE) {
     const char* hint = !text.empty() && text[0] == '-' ? " (negative values are not allowed)"
-                       : errno == ERANGE              ? " (too large for 64 bits)"
-                                                      : "";
+                       : errno == ERANGE               ? " (too large for 64 bits)"
+                                                       : "";
     fail(v.Mark(), name(key), fmt::format("expected a whole number, got {}{}", quoted(text), hint));
   }
   if (n < min || n > max) {
@@ -151,7 +150,8 @@ double YamlSection::positive_real(const char* key, double min, double max) {
   std::istringstream in(v.Scalar());
   in >> d;
   if (in.fail() || !in.eof() || !std::isfinite(d) || d <= 0) {
-    fail(v.Mark(), name(key), fmt::format("expected a positive number, got {}", quoted(v.Scalar())));
+    fail(v.Mark(), name(key),
+         fmt::format("expected a positive number, got {}", quoted(v.Scalar())));
   }
   if (d < min || d > max) {
     fail(v.Mark(), name(key),

@@ -39,9 +39,8 @@ uint64_t parse_count(const std::string& text, const std::string& option, uint64_
     case CountStatus::kOk:
       return value;
     case CountStatus::kNotACount: {
-      const char* hint = !text.empty() && (text[0] == '-' || text[0] == '+')
-                             ? " (a count has no sign)"
-                             : "";
+      const char* hint =
+          !text.empty() && (text[0] == '-' || text[0] == '+') ? " (a count has no sign)" : "";
       throw UsageError(fmt::format(
           "{}: '{}' is not a number: expected decimal digits or 0x followed by hex digits{}",
           option, shown, hint));

@@ -42,12 +42,13 @@ void render_plot(const std::string& path, const std::string& body) {
   const std::string tmp = temporary_path_for(path);
   const std::string script_path = temporary_path_for(path + ".gp");
   const bool png = ends_with(path, ".png");
-  const std::string terminal = png ? "pngcairo size 960,600 noenhanced font 'sans,10'"
-                                   : "svg size 960,600 noenhanced font 'sans,11' background rgb 'white'";
+  const std::string terminal =
+      png ? "pngcairo size 960,600 noenhanced font 'sans,10'"
+          : "svg size 960,600 noenhanced font 'sans,11' background rgb 'white'";
   {
     std::ofstream s(script_path);
-    s << "set terminal " << terminal << "\nset output " << quoted(tmp) << "\n" << body
-      << "\nunset output\n";
+    s << "set terminal " << terminal << "\nset output " << quoted(tmp) << "\n"
+      << body << "\nunset output\n";
     if (!s) {
       std::remove(script_path.c_str());
       throw OutputError(fmt::format("{}: cannot write the gnuplot script", path));

@@ -13,11 +13,11 @@ namespace anesim {
 
 ScratchDirectory::ScratchDirectory(const std::string& prefix) {
   const char* tmp = std::getenv("TMPDIR");
-  std::string tmpl = std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") + "/" + prefix +
-                     "-XXXXXX";
+  std::string tmpl =
+      std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") + "/" + prefix + "-XXXXXX";
   if (mkdtemp(tmpl.data()) == nullptr) {
-    throw OutputError(fmt::format("{}: cannot make a scratch directory: {}", tmpl,
-                                  std::strerror(errno)));
+    throw OutputError(
+        fmt::format("{}: cannot make a scratch directory: {}", tmpl, std::strerror(errno)));
   }
   path_ = tmpl;
 }

@@ -65,9 +65,8 @@ void WaveformFile::finish(bool complete) {
     if (!vcd_to_fst(tmp_vcd_, tmp_fst)) {
       discard_temporary(tmp_vcd_);
       discard_temporary(tmp_fst);
-      throw OutputError(
-          fmt::format("{}: vcd2fst (from the gtkwave package) failed to convert the dump",
-                      fst_path_));
+      throw OutputError(fmt::format(
+          "{}: vcd2fst (from the gtkwave package) failed to convert the dump", fst_path_));
     }
     commit_temporary(tmp_fst, fst_path_);
   }

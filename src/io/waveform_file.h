@@ -7,8 +7,8 @@
 #include <memory>
 #include <string>
 
-#include <anesim/sim/waveform_sink.h>
 #include <anesim/io/atomic_output.h>
+#include <anesim/sim/waveform_sink.h>
 
 namespace anesim {
 

@@ -13,12 +13,12 @@
 #include <cstdlib>
 #include <string>
 
-#include <anesim/sim/bit_math.h>
-#include <anesim/sim/geometry.h>
 #include <anesim/analysis/trace/trace_format.h>
 #include <anesim/config/machine_config_reader.h>
 #include <anesim/io/count_text.h>
 #include <anesim/io/errors.h>
+#include <anesim/sim/bit_math.h>
+#include <anesim/sim/geometry.h>
 
 namespace anesim::fuzz {
 
@@ -46,12 +46,11 @@ inline void config_one(const uint8_t* data, size_t size) {
     check_message(e.what(), "fuzz.yaml");
     return;
   }
-  const bool ok = c.dram.clock_mhz >= 1 && c.dram.clock_mhz <= 100000 &&
-                  is_pow2(c.dram.channels) && is_pow2(c.dram.banks) &&
-                  is_pow2(c.dram.row_bytes) && c.dram.row_bytes >= kLineBytes &&
-                  c.dram.channel_bytes_per_cycle > 0 && c.dram.queue_depth > 0 &&
-                  c.dram.t.rl > 0 && c.dram.t.burst > 0 && c.dram.t.rfc > 0 &&
-                  (c.dram.t.refi == 0 || c.dram.t.rfc < c.dram.t.refi) &&
+  const bool ok = c.dram.clock_mhz >= 1 && c.dram.clock_mhz <= 100000 && is_pow2(c.dram.channels) &&
+                  is_pow2(c.dram.banks) && is_pow2(c.dram.row_bytes) &&
+                  c.dram.row_bytes >= kLineBytes && c.dram.channel_bytes_per_cycle > 0 &&
+                  c.dram.queue_depth > 0 && c.dram.t.rl > 0 && c.dram.t.burst > 0 &&
+                  c.dram.t.rfc > 0 && (c.dram.t.refi == 0 || c.dram.t.rfc < c.dram.t.refi) &&
                   c.fabric.credits_per_core > 0 && c.fabric.port_cycles_per_line > 0 &&
                   c.ane.cores >= 1 && c.ane.cores <= 16 && c.ane.kmem_lines == 1024 &&
                   c.power.start_clock_mhz > 0 && c.power.start_clock_mhz <= c.dram.clock_mhz &&
@@ -66,17 +65,18 @@ inline void count_one(const uint8_t* data, size_t size) {
   if (size == 0) {
     return;
   }
-  static constexpr uint64_t kBounds[][2] = {
-      {1, UINT32_MAX}, {1, 16}, {0, UINT32_MAX}, {1, 10000000}, {0, UINT64_MAX}, {5, 5}};
+  static constexpr uint64_t kBounds[][2] = {{1, UINT32_MAX}, {1, 16},         {0, UINT32_MAX},
+                                            {1, 10000000},   {0, UINT64_MAX}, {5, 5}};
   const auto& b = kBounds[data[0] % (sizeof kBounds / sizeof kBounds[0])];
   const std::string text(reinterpret_cast<const char*>(data + 1), size - 1);
   // Reference: the accepted syntax, evaluated with 128-bit arithmetic.
   const bool hex = text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
   const std::string digits = hex ? text.substr(2) : text;
-  bool syntax = !digits.empty() &&
-                digits.find_first_not_of(hex ? "0123456789abcdefABCDEF" : "0123456789") ==
-                    std::string::npos;
-  __extension__ unsigned __int128 ref = 0;  // a GCC/clang extension, on purpose: wider than any count
+  bool syntax =
+      !digits.empty() &&
+      digits.find_first_not_of(hex ? "0123456789abcdefABCDEF" : "0123456789") == std::string::npos;
+  __extension__ unsigned __int128 ref =
+      0;  // a GCC/clang extension, on purpose: wider than any count
   bool big = false;
   for (char ch : syntax ? digits : std::string()) {
     const unsigned d = ch <= '9' ? ch - '0' : (ch | 0x20) - 'a' + 10;

@@ -7,18 +7,16 @@
 
 #include <fmt/format.h>
 
-#include <anesim/sim/geometry.h>
 #include <anesim/analysis/advise/simulation_cache.h>
 #include <anesim/io/errors.h>
+#include <anesim/sim/geometry.h>
 
 namespace anesim {
 
 namespace {
 
-
 double ane_gbps(uint32_t ane_cores, uint64_t lines, double time_us) {
-  return static_cast<double>(ane_cores) * static_cast<double>(lines) * kLineBytes /
-         (time_us * 1e3);
+  return static_cast<double>(ane_cores) * static_cast<double>(lines) * kLineBytes / (time_us * 1e3);
 }
 
 // A split's chunks as the tasks of one transfer.
@@ -128,10 +126,14 @@ std::optional<uint64_t> padded_cin(uint64_t cin, uint64_t cout, uint32_t element
 
 const char* advice_kind_name(AdviceKind k) {
   switch (k) {
-    case AdviceKind::kNotAffected: return "not affected";
-    case AdviceKind::kSplit: return "split";
-    case AdviceKind::kSplitSlower: return "split slower";
-    case AdviceKind::kNoSplitClears: return "no split clears the notch";
+    case AdviceKind::kNotAffected:
+      return "not affected";
+    case AdviceKind::kSplit:
+      return "split";
+    case AdviceKind::kSplitSlower:
+      return "split slower";
+    case AdviceKind::kNoSplitClears:
+      return "no split clears the notch";
   }
   return "";
 }
@@ -222,8 +224,9 @@ std::vector<Transfer> model_transfers(const ModelDescription& m,
   } else {
     skipped.push_back("embedding (a lookup of one row per token)");
   }
-  skipped.push_back("RMSNorm weights, biases and other extra_parameters (not kernel-DMA weight "
-                    "streams)");
+  skipped.push_back(
+      "RMSNorm weights, biases and other extra_parameters (not kernel-DMA weight "
+      "streams)");
   skipped.push_back("attention over the KV cache (activations, not weights)");
   if (left_out != nullptr) *left_out = skipped;
   return out;

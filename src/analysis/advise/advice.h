@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
+#include <anesim/config/model_description.h>
 #include <anesim/sim/machine_config.h>
 #include <anesim/sim/workload.h>
-#include <anesim/config/model_description.h>
 
 #include <anesim/analysis/advise/advice_settings.h>
 #include <anesim/analysis/advise/notch_rules.h>
@@ -65,17 +65,17 @@ struct TransferAdvice {
   uint64_t bytes_per_core = 0, lines_per_core = 0;
   LapPosition lap;
   bool affected = false;
-  double time_us_before = 0;           // bug variant, one transfer
-  std::optional<double> time_us_fix;   // fix variant, when simulated
-  double gbps_before = 0;              // ane_cores x lines x 64 B / time
+  double time_us_before = 0;          // bug variant, one transfer
+  std::optional<double> time_us_fix;  // fix variant, when simulated
+  double gbps_before = 0;             // ane_cores x lines x 64 B / time
   AdviceKind kind = AdviceKind::kNotAffected;
-  uint32_t split = 1;                  // advised chunks; 1 when none
-  std::vector<uint64_t> chunk_cin;     // their channel counts ({cin} when none)
+  uint32_t split = 1;               // advised chunks; 1 when none
+  std::vector<uint64_t> chunk_cin;  // their channel counts ({cin} when none)
   std::vector<uint64_t> chunk_lines;
-  double time_us_after = 0;            // the split transfer's bug-variant time (its chunks as tasks)
+  double time_us_after = 0;  // the split transfer's bug-variant time (its chunks as tasks)
   double gbps_after = 0;
-  uint32_t clearing_split = 1;         // kSplitSlower: the split that clears the notch
-  double clearing_split_time_us = 0;   // and its time
+  uint32_t clearing_split = 1;          // kSplitSlower: the split that clears the notch
+  double clearing_split_time_us = 0;    // and its time
   std::optional<uint64_t> padding_cin;  // only where cheaper than time_us_after
   uint64_t padding_lines = 0;
   double padding_time_us = 0;

@@ -36,29 +36,31 @@ std::string element_name(uint32_t bytes) {
 }
 
 std::string machine_line(const AdviceResult& r) {
-  return fmt::format("machine: {}, {} cores; simulated with 1 active core (time per core does not "
-                     "depend on the count), GB/s = {} cores x lines/core x 64 B / time\n",
-                     r.config_name, r.ane_cores, r.ane_cores);
+  return fmt::format(
+      "machine: {}, {} cores; simulated with 1 active core (time per core does not "
+      "depend on the count), GB/s = {} cores x lines/core x 64 B / time\n",
+      r.config_name, r.ane_cores, r.ane_cores);
 }
 
 std::string table_text(const AdviceResult& r) {
-  std::string out = fmt::format("{:<14} {:>13} {:>5} {:>8} {:>15} {:>8} {:>10} {:>6} {:>5} "
-                                "{:>10} {:>6}  {}\n",
-                                "projection", "Cin x Cout", "count", "MiB/core", "lines/core",
-                                "affected", "before us", "GB/s", "split", "after us", "GB/s",
-                                "padding (where cheaper)");
+  std::string out = fmt::format(
+      "{:<14} {:>13} {:>5} {:>8} {:>15} {:>8} {:>10} {:>6} {:>5} "
+      "{:>10} {:>6}  {}\n",
+      "projection", "Cin x Cout", "count", "MiB/core", "lines/core", "affected", "before us",
+      "GB/s", "split", "after us", "GB/s", "padding (where cheaper)");
   for (const TransferAdvice& a : r.rows) {
     const Transfer& t = a.transfer;
     const std::string padding =
         a.padding_cin ? fmt::format("Cin {}: {:.2f} us", *a.padding_cin, a.padding_time_us)
                       : std::string("-");
     const std::string split = a.affected ? std::to_string(a.split) : std::string("-");
-    out += fmt::format("{:<14} {:>13} {:>5} {:>8.3f} {:>15} {:>8} {:>10.2f} {:>6.2f} {:>5} "
-                       "{:>10.2f} {:>6.2f}  {}\n",
-                       printable(t.name, 14), fmt::format("{} x {}", t.cin, t.cout), t.count,
-                       static_cast<double>(a.bytes_per_core) / kMiB, lap_text(a.lines_per_core),
-                       a.affected ? "yes" : "no", a.time_us_before, a.gbps_before, split,
-                       a.time_us_after, a.gbps_after, padding);
+    out += fmt::format(
+        "{:<14} {:>13} {:>5} {:>8.3f} {:>15} {:>8} {:>10.2f} {:>6.2f} {:>5} "
+        "{:>10.2f} {:>6.2f}  {}\n",
+        printable(t.name, 14), fmt::format("{} x {}", t.cin, t.cout), t.count,
+        static_cast<double>(a.bytes_per_core) / kMiB, lap_text(a.lines_per_core),
+        a.affected ? "yes" : "no", a.time_us_before, a.gbps_before, split, a.time_us_after,
+        a.gbps_after, padding);
   }
   return out;
 }
@@ -88,35 +90,40 @@ std::string remedy_notes(const AdviceResult& r) {
       case AdviceKind::kNotAffected:
         break;
       case AdviceKind::kSplit:
-        out += fmt::format("  {}: {} {:.2f} us vs fix {:.2f} us (+{:.1f} %); split Cin {} into "
-                           "{} (lines/core {}): {:.2f} us\n",
-                           name, chip, a.time_us_before, *a.time_us_fix, 100 * cost, a.transfer.cin,
-                           joined(a.chunk_cin, " + "), joined(a.chunk_lines, ", "),
-                           a.time_us_after);
+        out += fmt::format(
+            "  {}: {} {:.2f} us vs fix {:.2f} us (+{:.1f} %); split Cin {} into "
+            "{} (lines/core {}): {:.2f} us\n",
+            name, chip, a.time_us_before, *a.time_us_fix, 100 * cost, a.transfer.cin,
+            joined(a.chunk_cin, " + "), joined(a.chunk_lines, ", "), a.time_us_after);
         break;
       case AdviceKind::kSplitSlower:
-        out += fmt::format("  {}: {} {:.2f} us vs fix {:.2f} us (+{:.1f} %); the fewest chunks "
-                           "that clear the notch ({}) take {:.2f} us, more than the notch costs: "
-                           "no split advised\n",
-                           name, chip, a.time_us_before, *a.time_us_fix, 100 * cost, a.clearing_split,
-                           a.clearing_split_time_us);
+        out += fmt::format(
+            "  {}: {} {:.2f} us vs fix {:.2f} us (+{:.1f} %); the fewest chunks "
+            "that clear the notch ({}) take {:.2f} us, more than the notch costs: "
+            "no split advised\n",
+            name, chip, a.time_us_before, *a.time_us_fix, 100 * cost, a.clearing_split,
+            a.clearing_split_time_us);
         break;
       case AdviceKind::kNoSplitClears:
-        out += fmt::format("  {}: {} {:.2f} us vs fix {:.2f} us (+{:.1f} %); no split into 2..{} "
-                           "chunks clears the notch\n",
-                           name, chip, a.time_us_before, *a.time_us_fix, 100 * cost, kMaxAdviceSplit);
+        out += fmt::format(
+            "  {}: {} {:.2f} us vs fix {:.2f} us (+{:.1f} %); no split into 2..{} "
+            "chunks clears the notch\n",
+            name, chip, a.time_us_before, *a.time_us_fix, 100 * cost, kMaxAdviceSplit);
         break;
     }
     if (a.padding_cin) {
-      out += fmt::format("  {}: padding Cin {} -> {} with zero channels gives {} lines/core "
-                         "({}): {:.2f} us\n",
-                         name, a.transfer.cin, *a.padding_cin, a.padding_lines,
-                         lap_text(a.padding_lines), a.padding_time_us);
+      out += fmt::format(
+          "  {}: padding Cin {} -> {} with zero channels gives {} lines/core "
+          "({}): {:.2f} us\n",
+          name, a.transfer.cin, *a.padding_cin, a.padding_lines, lap_text(a.padding_lines),
+          a.padding_time_us);
     }
   }
   if (!out.empty()) {
-    out = "Affected transfers (a split runs its chunks as back-to-back kernel-DMA tasks of one "
-          "transfer: one launch, a dispatch per task):\n" + out;
+    out =
+        "Affected transfers (a split runs its chunks as back-to-back kernel-DMA tasks of one "
+        "transfer: one launch, a dispatch per task):\n" +
+        out;
   }
   return out;
 }
@@ -209,23 +216,27 @@ std::string model_advice_text(const ModelAdvice& r) {
   std::string out = fmt::format("anesim advise: {} ({}), {} layers, {}\n", m.display_name, m.source,
                                 m.layers, element_name(m.element_bytes));
   out += machine_line(r.advice);
-  out += fmt::format("Per transfer (count = transfers per decoded token; times per transfer, "
-                     "{} variant before, advised split after):\n",
-                     variant_name(r.advice.chip));
+  out += fmt::format(
+      "Per transfer (count = transfers per decoded token; times per transfer, "
+      "{} variant before, advised split after):\n",
+      variant_name(r.advice.chip));
   out += table_text(r.advice);
   out += remedy_notes(r.advice);
   out += "Per decoded token:\n";
   out += fmt::format("  weight bytes streamed       {:.0f} B ({:.3f} GB, {:.1f} MiB)\n",
                      r.bytes_per_token, r.bytes_per_token / 1e9, r.bytes_per_token / kMiB);
-  out += fmt::format("  kernel-DMA time             {:.1f} us before, {:.1f} us after "
-                     "(fix variant: {:.1f} us)\n",
-                     r.time_us_before, r.time_us_after, r.time_us_fix_variant);
-  out += fmt::format("  effective DRAM throughput   {:.2f} GB/s before, {:.2f} GB/s after "
-                     "(fix variant: {:.2f} GB/s)\n",
-                     r.gbps_before, r.gbps_after, r.gbps_fix_variant);
-  out += fmt::format("  predicted decode speed      {:.3f} tokens/s before, {:.3f} tokens/s after "
-                     "(fix variant: {:.3f} tokens/s)\n",
-                     r.tokens_per_s_before, r.tokens_per_s_after, r.tokens_per_s_fix_variant);
+  out += fmt::format(
+      "  kernel-DMA time             {:.1f} us before, {:.1f} us after "
+      "(fix variant: {:.1f} us)\n",
+      r.time_us_before, r.time_us_after, r.time_us_fix_variant);
+  out += fmt::format(
+      "  effective DRAM throughput   {:.2f} GB/s before, {:.2f} GB/s after "
+      "(fix variant: {:.2f} GB/s)\n",
+      r.gbps_before, r.gbps_after, r.gbps_fix_variant);
+  out += fmt::format(
+      "  predicted decode speed      {:.3f} tokens/s before, {:.3f} tokens/s after "
+      "(fix variant: {:.3f} tokens/s)\n",
+      r.tokens_per_s_before, r.tokens_per_s_after, r.tokens_per_s_fix_variant);
   out += fmt::format("Assumption: {}.\n", kDecodeAssumption);
   out += "Left out:";
   for (size_t i = 0; i < r.left_out.size(); ++i) {
@@ -237,11 +248,11 @@ std::string model_advice_text(const ModelAdvice& r) {
 std::string shape_advice_text(const AdviceResult& r) {
   std::string out;
   for (const TransferAdvice& a : r.rows) {  // one row
-    out += fmt::format("anesim advise: D = {}, N = {} ({}): {} B = {:.3f} MiB = {} lines per core "
-                       "= {}\n",
-                       a.transfer.cin, a.transfer.cout, element_name(r.element_bytes),
-                       a.bytes_per_core, static_cast<double>(a.bytes_per_core) / kMiB,
-                       a.lines_per_core, lap_text(a.lines_per_core));
+    out += fmt::format(
+        "anesim advise: D = {}, N = {} ({}): {} B = {:.3f} MiB = {} lines per core "
+        "= {}\n",
+        a.transfer.cin, a.transfer.cout, element_name(r.element_bytes), a.bytes_per_core,
+        static_cast<double>(a.bytes_per_core) / kMiB, a.lines_per_core, lap_text(a.lines_per_core));
   }
   out += machine_line(r);
   out += table_text(r);
@@ -257,15 +268,14 @@ std::string advice_csv(const AdviceResult& r) {
       "time_us_fix,gbps_before,advice,split,chunk_cin,time_us_after,gbps_after,padding_cin,"
       "padding_time_us\n";
   for (const TransferAdvice& a : r.rows) {
-    out += fmt::format("{},{},{},{},{},{},{},{},{},{:.4f},{},{:.4f},{},{},{},{:.4f},{:.4f},{},{}\n",
-                       csv_field(a.transfer.name), a.transfer.cin, a.transfer.cout,
-                       a.transfer.count, a.bytes_per_core, a.lines_per_core, a.lap.k, a.lap.x,
-                       a.affected ? 1 : 0, a.time_us_before,
-                       a.time_us_fix ? fmt::format("{:.4f}", *a.time_us_fix) : std::string(),
-                       a.gbps_before, advice_kind_name(a.kind), a.split, joined(a.chunk_cin, ";"),
-                       a.time_us_after, a.gbps_after,
-                       a.padding_cin ? std::to_string(*a.padding_cin) : std::string(),
-                       a.padding_cin ? fmt::format("{:.4f}", a.padding_time_us) : std::string());
+    out += fmt::format(
+        "{},{},{},{},{},{},{},{},{},{:.4f},{},{:.4f},{},{},{},{:.4f},{:.4f},{},{}\n",
+        csv_field(a.transfer.name), a.transfer.cin, a.transfer.cout, a.transfer.count,
+        a.bytes_per_core, a.lines_per_core, a.lap.k, a.lap.x, a.affected ? 1 : 0, a.time_us_before,
+        a.time_us_fix ? fmt::format("{:.4f}", *a.time_us_fix) : std::string(), a.gbps_before,
+        advice_kind_name(a.kind), a.split, joined(a.chunk_cin, ";"), a.time_us_after, a.gbps_after,
+        a.padding_cin ? std::to_string(*a.padding_cin) : std::string(),
+        a.padding_cin ? fmt::format("{:.4f}", a.padding_time_us) : std::string());
   }
   return out;
 }

@@ -16,7 +16,8 @@ void SimulationCache::want(RingVariant v, const Tasks& tasks) {
   SimPoint p;
   p.variant = v;
   p.cores = 1;
-  p.lines_per_core = static_cast<uint32_t>(std::accumulate(tasks.begin(), tasks.end(), uint64_t{0}));
+  p.lines_per_core =
+      static_cast<uint32_t>(std::accumulate(tasks.begin(), tasks.end(), uint64_t{0}));
   if (tasks.size() > 1) {
     p.task_lines = tasks;
   }

@@ -8,10 +8,10 @@
 #include <utility>
 #include <vector>
 
-#include <anesim/sim/ring_variant.h>
 #include <anesim/analysis/advise/advice_settings.h>
 #include <anesim/analysis/advise/notch_rules.h>
 #include <anesim/analysis/batch/batch_runner.h>
+#include <anesim/sim/ring_variant.h>
 
 namespace anesim {
 

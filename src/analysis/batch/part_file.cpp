@@ -11,8 +11,8 @@
 #include <anesim/config/builtin_config.h>
 #include <anesim/io/count_text.h>
 #include <anesim/io/errors.h>
-#include <anesim/io/text_functions.h>
 #include <anesim/io/text_file.h>
+#include <anesim/io/text_functions.h>
 
 namespace anesim {
 
@@ -102,8 +102,8 @@ std::string part_header(const std::string& kind, const HeaderLines& batch,
   for (const auto& [key, value] : batch) {
     out += fmt::format("# {}: {}\n", key, escape_value(value));
   }
-  out += fmt::format("# points: {}\n# config_name: {}\n# shard: {}\n# rows: {}\npoint,{}\n",
-                     points, escape_value(config_name), shard_text(shard), rows, columns);
+  out += fmt::format("# points: {}\n# config_name: {}\n# shard: {}\n# rows: {}\npoint,{}\n", points,
+                     escape_value(config_name), shard_text(shard), rows, columns);
   return out;
 }
 
@@ -130,12 +130,13 @@ PartFile read_part_file(const std::string& path) {
     }
   }
   if (f.kind.empty()) {
-    f.fail(1, "not an anesim part file (expected '# anesim sweep part 1' or "
-              "'# anesim replay part 1', as `anesim sweep|replay --shard I/N --csv` writes)");
+    f.fail(1,
+           "not an anesim part file (expected '# anesim sweep part 1' or "
+           "'# anesim replay part 1', as `anesim sweep|replay --shard I/N --csv` writes)");
   }
   if (version != std::to_string(kPartFormat)) {
-    f.fail(1, fmt::format("part format {} (this anesim reads format {})", quoted(magic),
-                          kPartFormat));
+    f.fail(1,
+           fmt::format("part format {} (this anesim reads format {})", quoted(magic), kPartFormat));
   }
   std::map<std::string, std::string> once;
   size_t at = 1;
@@ -144,8 +145,8 @@ PartFile read_part_file(const std::string& path) {
     const size_t colon = lines[at].find(": ", 2);
     std::string value;
     if (colon == std::string::npos || !unescape_value(lines[at].substr(colon + 2), value)) {
-      f.fail(ln, fmt::format("malformed header line {} (expected '# key: value')",
-                             quoted(lines[at])));
+      f.fail(ln,
+             fmt::format("malformed header line {} (expected '# key: value')", quoted(lines[at])));
     }
     const std::string key = lines[at].substr(2, colon - 2);
     if (per_part_key(key) || key == "points") {
@@ -166,8 +167,8 @@ PartFile read_part_file(const std::string& path) {
   const std::optional<Shard> shard = read_shard(once["shard"]);
   if (!shard || read_count(once["points"], 0, UINT32_MAX, f.points) != CountStatus::kOk ||
       read_count(once["rows"], 0, UINT32_MAX, rows) != CountStatus::kOk) {
-    f.fail(0, fmt::format("bad 'points:', 'shard:' or 'rows:' ({}, {}, {})",
-                          quoted(once["points"]), quoted(once["shard"]), quoted(once["rows"])));
+    f.fail(0, fmt::format("bad 'points:', 'shard:' or 'rows:' ({}, {}, {})", quoted(once["points"]),
+                          quoted(once["shard"]), quoted(once["rows"])));
   }
   f.shard = *shard;
   f.config_name = once["config_name"];
@@ -216,8 +217,8 @@ std::vector<const PartFile*> one_sharding(const std::vector<PartFile>& parts) {
       const auto& a = i < first.batch.size() ? first.batch[i] : none;
       const auto& b = i < p.batch.size() ? p.batch[i] : none;
       if (a != b) {
-        throw InputError(fmt::format("{} and {} are parts of different {}s: {}", first.path,
-                                     p.path, first.kind, first_difference(a, b)));
+        throw InputError(fmt::format("{} and {} are parts of different {}s: {}", first.path, p.path,
+                                     first.kind, first_difference(a, b)));
       }
     }
     if (p.shard.count != first.shard.count) {
@@ -227,8 +228,8 @@ std::vector<const PartFile*> one_sharding(const std::vector<PartFile>& parts) {
     }
     const PartFile*& slot = by_shard[p.shard.index - 1];
     if (slot != nullptr) {
-      throw InputError(fmt::format("shard {} given twice: {} and {}", shard_text(p.shard),
-                                   slot->path, p.path));
+      throw InputError(
+          fmt::format("shard {} given twice: {} and {}", shard_text(p.shard), slot->path, p.path));
     }
     slot = &p;
   }
@@ -236,8 +237,8 @@ std::vector<const PartFile*> one_sharding(const std::vector<PartFile>& parts) {
   size_t count = 0;
   for (uint32_t i = 0; i < first.shard.count; ++i) {
     if (by_shard[i] == nullptr && ++count <= 10) {
-      missing += fmt::format("{}{}", missing.empty() ? "" : ", ",
-                             shard_text({i + 1, first.shard.count}));
+      missing +=
+          fmt::format("{}{}", missing.empty() ? "" : ", ", shard_text({i + 1, first.shard.count}));
     }
   }
   if (count != 0) {
@@ -294,8 +295,8 @@ double part_number(const PartFile& f, const PartRow& r, size_t column) {
   const std::string& s = r.fields[column];
   char* end = nullptr;
   const double v = std::strtod(s.c_str(), &end);
-  if (s.empty() || end != s.c_str() + s.size() || !std::isfinite(v) || std::isspace(
-      static_cast<unsigned char>(s[0]))) {
+  if (s.empty() || end != s.c_str() + s.size() || !std::isfinite(v) ||
+      std::isspace(static_cast<unsigned char>(s[0]))) {
     f.fail(r.line, fmt::format("{}: {} is not a number", f.columns[column], quoted(s)));
   }
   return v;

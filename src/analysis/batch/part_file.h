@@ -21,8 +21,8 @@
 #include <utility>
 #include <vector>
 
-#include <anesim/sim/machine_config.h>
 #include <anesim/analysis/batch/shard.h>
+#include <anesim/sim/machine_config.h>
 
 namespace anesim {
 

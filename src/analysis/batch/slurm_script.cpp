@@ -17,9 +17,9 @@ namespace anesim {
 namespace {
 
 bool plain_word(const std::string& s) {
-  return !s.empty() &&
-         s.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
-                             "_./:=,+@-") == std::string::npos;
+  return !s.empty() && s.find_first_not_of(
+                           "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+                           "_./:=,+@-") == std::string::npos;
 }
 
 // One word for bash, quoted only when it needs to be.
@@ -48,8 +48,8 @@ std::string absolute(const std::string& path) {
 
 void make_directory(const std::string& dir) {
   if (mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST) {
-    throw OutputError(fmt::format("--slurm-script: cannot create {}: {}", dir,
-                                  std::strerror(errno)));
+    throw OutputError(
+        fmt::format("--slurm-script: cannot create {}: {}", dir, std::strerror(errno)));
   }
 }
 
@@ -127,9 +127,8 @@ std::string write_slurm_scripts(const SlurmSweep& s) {
       "i=${{SLURM_ARRAY_TASK_ID:?submit with sbatch (a job array)}}\n"
       "exec {bin}{args} --shard \"$i/{n}\" -j \"${{SLURM_CPUS_PER_TASK:-{cpus}}}\" \\\n"
       "  --csv {partdir}/part-\"$i\"-of-{n}.csv\n",
-      fmt::arg("n", n), fmt::arg("dir", dir), fmt::arg("cpus", cpus),
-      fmt::arg("bin", sh(s.anesim)), fmt::arg("args", sh_words(sweep_arguments(s.spec))),
-      fmt::arg("partdir", sh(dir + "/parts")));
+      fmt::arg("n", n), fmt::arg("dir", dir), fmt::arg("cpus", cpus), fmt::arg("bin", sh(s.anesim)),
+      fmt::arg("args", sh_words(sweep_arguments(s.spec))), fmt::arg("partdir", sh(dir + "/parts")));
   const std::string merge_script = fmt::format(
       "#!/bin/bash\n"
       "# anesim sweep on Slurm: merges the {n} parts into the sweep's CSV (and plots);\n"

@@ -14,10 +14,10 @@
 namespace anesim {
 
 struct SlurmSweep {
-  std::string dir;     // where the scripts go; parts/ and logs/ below it
+  std::string dir;  // where the scripts go; parts/ and logs/ below it
   uint32_t shards = 1;
-  std::string anesim;  // the anesim binary the jobs run
-  SweepSpec spec;      // the sweep (spec.jobs: CPUs per shard task)
+  std::string anesim;    // the anesim binary the jobs run
+  SweepSpec spec;        // the sweep (spec.jobs: CPUs per shard task)
   SweepOutputs outputs;  // what the merge writes (csv "" = DIR/sweep.csv)
 };
 

@@ -32,9 +32,10 @@ int sc_main(int argc, char* argv[]) {
   if (!variant || !count(argv[2], 16, cores) ||
       (std::string(argv[3]) != "0" && !count(argv[3], UINT32_MAX, start)) ||
       !count(argv[4], UINT32_MAX, lines) || !count(argv[5], UINT64_MAX, cycles)) {
-    std::fputs("anesim_sc_clock_bench: error: usage: anesim_sc_clock_bench VARIANT CORES "
-               "START_LINE LINES CYCLES (run by anesim bench)\n",
-               stderr);
+    std::fputs(
+        "anesim_sc_clock_bench: error: usage: anesim_sc_clock_bench VARIANT CORES "
+        "START_LINE LINES CYCLES (run by anesim bench)\n",
+        stderr);
     return 2;
   }
   const Task task{static_cast<uint32_t>(start), static_cast<uint32_t>(lines)};

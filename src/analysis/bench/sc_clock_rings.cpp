@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "ring_sc_models.h"  // generated: one --sc Verilated class per variant
 #include <anesim/sim/lookahead_share.h>
+#include "ring_sc_models.h"  // generated: one --sc Verilated class per variant
 
 namespace anesim {
 
@@ -20,8 +20,8 @@ using sc_core::sc_signal;
 struct RingPins {
   sc_signal<bool> rst_n, task_valid, task_ready, req_valid, req_ready, req_prefetch, line_retired,
       busy, lookahead_open;
-  sc_signal<uint32_t> timebase, demand_depth, task_start_line, task_lines, req_line, prefetch_credit, page_credit, rd_ptr,
-      end_ptr, lines_issued, lines_retired;
+  sc_signal<uint32_t> timebase, demand_depth, task_start_line, task_lines, req_line,
+      prefetch_credit, page_credit, rd_ptr, end_ptr, lines_issued, lines_retired;
   virtual ~RingPins() = default;
 };
 
@@ -58,7 +58,7 @@ std::unique_ptr<RingPins> bind_ring(RingVariant v, const std::string& name,
                                     sc_core::sc_clock& clk) {
   switch (v) {
 #define ANESIM_RING_VARIANT(id, name_, epoch_bits, space_guard, relatch, time_share, summary) \
-  case RingVariant::id:                                                   \
+  case RingVariant::id:                                                                       \
     return std::make_unique<BoundRing<ANESIM_RING_SC_MODEL_##id>>(name, clk);
 #include <anesim/sim/ring_variants.def>
 #undef ANESIM_RING_VARIANT

@@ -10,11 +10,11 @@
 
 #include <fmt/format.h>
 
-#include <anesim/sim/cluster.h>
-#include <anesim/sim/simulate.h>
-#include <anesim/sim/prefetch_ring.h>
-#include <anesim/sim/workload.h>
 #include <anesim/analysis/bench/sc_clock_reference.h>
+#include <anesim/sim/cluster.h>
+#include <anesim/sim/prefetch_ring.h>
+#include <anesim/sim/simulate.h>
+#include <anesim/sim/workload.h>
 
 namespace anesim {
 
@@ -103,8 +103,7 @@ BenchResult measure_speed(const MachineConfig& cfg, RingVariant variant, uint32_
   }
 
   // 4. The bare rings for the same number of cycles.
-  b.bare_rings_s =
-      bare_rings_seconds(variant, w.cores, spec.tasks[0][0], cycles, b.lines_retired);
+  b.bare_rings_s = bare_rings_seconds(variant, w.cores, spec.tasks[0][0], cycles, b.lines_retired);
 
   // 5. The same rings the usual SystemC way, in a child process.
   if (sc_clock_reference) {
@@ -120,8 +119,9 @@ BenchResult measure_speed(const MachineConfig& cfg, RingVariant variant, uint32_
 }
 
 std::string bench_text(const BenchResult& b) {
-  std::string out = fmt::format("anesim bench: variant {}, {} cores x {} lines, {} simulated cycles\n",
-                                variant_name(b.variant), b.cores, b.lines_per_core, b.sim_cycles);
+  std::string out =
+      fmt::format("anesim bench: variant {}, {} cores x {} lines, {} simulated cycles\n",
+                  variant_name(b.variant), b.cores, b.lines_per_core, b.sim_cycles);
   out += fmt::format("  full testbench (SystemC, idle skipping)  {:8.3f} Mcycles/s  ({:.2f} s)\n",
                      b.mcycles_per_s(b.testbench_s), b.testbench_s);
   out += fmt::format("  cluster, no SystemC, every ring clocked  {:8.3f} Mcycles/s  ({:.2f} s)\n",
@@ -134,8 +134,8 @@ std::string bench_text(const BenchResult& b) {
   }
   out += fmt::format("  testbench / bare rings                   {:8.2f} x\n",
                      b.bare_rings_s / b.testbench_s);
-  out += fmt::format("  memory via TLM-2.0 / direct calls        {:8.2f} x\n",
-                     b.direct_s / b.tlm_s);
+  out +=
+      fmt::format("  memory via TLM-2.0 / direct calls        {:8.2f} x\n", b.direct_s / b.tlm_s);
   if (b.sc_clock_s > 0) {
     out += fmt::format("  testbench / sc_clock reference           {:8.2f} x\n",
                        b.sc_clock_s / b.testbench_s);

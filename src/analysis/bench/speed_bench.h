@@ -9,10 +9,10 @@
 #include <cstdint>
 #include <string>
 
+#include <anesim/io/json.h>
 #include <anesim/sim/cluster.h>
 #include <anesim/sim/machine_config.h>
 #include <anesim/sim/ring_variant.h>
-#include <anesim/io/json.h>
 
 namespace anesim {
 

@@ -6,9 +6,9 @@
 
 #include <cstddef>
 
-#include <anesim/sim/machine_config.h>
 #include <anesim/analysis/sweep/sweep.h>
 #include <anesim/io/json.h>
+#include <anesim/sim/machine_config.h>
 
 namespace anesim {
 

@@ -67,7 +67,8 @@ class Evaluator {
   }
 
   ReplayResult replay(const std::vector<Trace>& traces, const std::vector<double>& x) {
-    const std::string text = with_config_values(spec_.base_text, spec_.base_origin, values_of(spec_, x));
+    const std::string text =
+        with_config_values(spec_.base_text, spec_.base_origin, values_of(spec_, x));
     const MachineConfig cfg = parse_config(text, path_);
     write_file_atomically(path_, text);
     return replay_traces(traces, spec_.variant, cfg, path_, spec_.jobs, "");
@@ -84,7 +85,7 @@ struct FitState {
   Evaluator* evaluator;
   const CalibrationProgress* progress;
   std::string label;
-  std::map<std::vector<std::string>, double> seen;  // rounded candidate -> RMS error
+  std::map<std::vector<std::string>, double> seen;             // rounded candidate -> RMS error
   std::vector<std::pair<double, std::vector<double>>> points;  // every (RMS, x) replayed
   unsigned evaluations = 0;
 };
@@ -191,15 +192,16 @@ Fit fit(const CalibrationSpec& spec, const std::vector<Trace>& traces, Evaluator
   }
   const unsigned global = spec.max_evaluations * 3 / 5;
   run_optimizer(nlopt::GN_DIRECT_L, spec, st, 0.25, global, x);
-  const unsigned left = st.evaluations < spec.max_evaluations ? spec.max_evaluations - st.evaluations : 1;
+  const unsigned left =
+      st.evaluations < spec.max_evaluations ? spec.max_evaluations - st.evaluations : 1;
   const std::vector<std::vector<double>> starts = distinct_best(spec, st, 3);
   for (std::vector<double> start : starts) {
     run_optimizer(nlopt::LN_NELDERMEAD, spec, st, 0.05,
                   std::max<unsigned>(left / static_cast<unsigned>(starts.size()), 1), start);
   }
-  x = std::min_element(st.points.begin(), st.points.end(),
-                       [](const auto& a, const auto& b) { return a.first < b.first; })
-          ->second;
+  x = std::min_element(st.points.begin(), st.points.end(), [](const auto& a, const auto& b) {
+        return a.first < b.first;
+      })->second;
   Fit f;
   f.values = x;
   for (size_t i = 0; i < spec.free.size(); ++i) {
@@ -213,7 +215,8 @@ Fit fit(const CalibrationSpec& spec, const std::vector<Trace>& traces, Evaluator
 
 void check_bounds(const CalibrationSpec& spec) {
   if (spec.free.empty()) {
-    throw UsageError("--free: no free parameter given (e.g. --free fabric.port_cycles_per_line=10:20)");
+    throw UsageError(
+        "--free: no free parameter given (e.g. --free fabric.port_cycles_per_line=10:20)");
   }
   std::set<std::string> keys;
   for (const FreeParameter& p : spec.free) {
@@ -226,9 +229,9 @@ void check_bounds(const CalibrationSpec& spec) {
     }
     for (double bound : {p.lo, p.hi}) {
       try {
-        parse_config(with_config_values(spec.base_text, spec.base_origin,
-                                        {{p.key, value_text(p, bound)}}),
-                     spec.base_origin);
+        parse_config(
+            with_config_values(spec.base_text, spec.base_origin, {{p.key, value_text(p, bound)}}),
+            spec.base_origin);
       } catch (const ConfigError& e) {
         throw UsageError(fmt::format("--free {}={}:{}: the machine description refuses {}: {}",
                                      p.key, p.lo, p.hi, value_text(p, bound), e.what()));
@@ -274,7 +277,8 @@ CalibrationResult calibrate(const CalibrationSpec& spec, const CalibrationProgre
 
 std::string fitted_config_text(const CalibrationSpec& spec, const Fit& fit,
                                const std::string& note) {
-  std::string text = with_config_values(spec.base_text, spec.base_origin, values_of(spec, fit.values));
+  std::string text =
+      with_config_values(spec.base_text, spec.base_origin, values_of(spec, fit.values));
   for (const FreeParameter& p : spec.free) {
     text = with_key_comment(text, spec.base_origin, p.key,
                             fmt::format("fitted by anesim calibrate within {}..{}",

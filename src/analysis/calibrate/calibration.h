@@ -9,16 +9,16 @@
 #include <string>
 #include <vector>
 
-#include <anesim/sim/ring_variant.h>
 #include <anesim/analysis/replay/replay.h>
 #include <anesim/analysis/trace/trace_format.h>
+#include <anesim/sim/ring_variant.h>
 
 namespace anesim {
 
 struct FreeParameter {
-  std::string key;       // dotted config key, e.g. "fabric.port_cycles_per_line"
+  std::string key;        // dotted config key, e.g. "fabric.port_cycles_per_line"
   double lo = 0, hi = 0;  // physical bounds, lo < hi
-  bool integer = true;   // whole cycles or counts; rounded before each try
+  bool integer = true;    // whole cycles or counts; rounded before each try
 };
 
 struct CalibrationSpec {

@@ -24,9 +24,9 @@ std::string number(double v, bool integer) {
 }  // namespace
 
 std::string calibration_text(const CalibrationSpec& spec, const CalibrationResult& r) {
-  std::string out = fmt::format("anesim calibrate: {} free parameters, {} records, variant {}\n",
-                                spec.free.size(), r.full.replay.rows.size(),
-                                variant_name(spec.variant));
+  std::string out =
+      fmt::format("anesim calibrate: {} free parameters, {} records, variant {}\n",
+                  spec.free.size(), r.full.replay.rows.size(), variant_name(spec.variant));
   out += fmt::format("  {:<34} {:>12} {:>12} {:>22}\n", "parameter", "base", "fitted", "bounds");
   for (size_t i = 0; i < spec.free.size(); ++i) {
     const FreeParameter& p = spec.free[i];
@@ -36,8 +36,9 @@ std::string calibration_text(const CalibrationSpec& spec, const CalibrationResul
                        number(p.lo, p.integer) + " .. " + number(p.hi, p.integer));
   }
   out += fmt::format("  ({} evaluations for the fit on all curves)\n\n", r.full.evaluations);
-  out += "error = (simulated - measured) / measured; cross-validated = the curve's error when the "
-         "fit left it out\n";
+  out +=
+      "error = (simulated - measured) / measured; cross-validated = the curve's error when the "
+      "fit left it out\n";
   out += fmt::format("  {:<26} {:>7} {:>12} {:>10} {:>16} {:>14}\n", "curve", "records",
                      "fitted MAPE", "max|err|", "cross-val. MAPE", "cv max|err|");
   for (const auto& [curve, s] : r.full.replay.curves) {
@@ -47,15 +48,14 @@ std::string calibration_text(const CalibrationSpec& spec, const CalibrationResul
                        h != nullptr ? fmt::format("{:.2f}%", h->error.mape_pct) : "-",
                        h != nullptr ? fmt::format("{:.2f}%", h->error.max_abs_pct) : "-");
   }
-  out += fmt::format("  {:<26} {:>7} {:>11.2f}% {:>9.2f}% {:>16} {:>14}\n", "overall",
-                     r.full.replay.overall.records, r.full.replay.overall.mape_pct,
-                     r.full.replay.overall.max_abs_pct,
-                     r.cross_validation.empty()
-                         ? std::string("-")
-                         : fmt::format("{:.2f}%", r.cross_validated.mape_pct),
-                     r.cross_validation.empty()
-                         ? std::string("-")
-                         : fmt::format("{:.2f}%", r.cross_validated.max_abs_pct));
+  out += fmt::format(
+      "  {:<26} {:>7} {:>11.2f}% {:>9.2f}% {:>16} {:>14}\n", "overall",
+      r.full.replay.overall.records, r.full.replay.overall.mape_pct,
+      r.full.replay.overall.max_abs_pct,
+      r.cross_validation.empty() ? std::string("-")
+                                 : fmt::format("{:.2f}%", r.cross_validated.mape_pct),
+      r.cross_validation.empty() ? std::string("-")
+                                 : fmt::format("{:.2f}%", r.cross_validated.max_abs_pct));
   return out;
 }
 

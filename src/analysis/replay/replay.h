@@ -6,12 +6,12 @@
 #include <utility>
 #include <vector>
 
-#include <anesim/sim/machine_config.h>
-#include <anesim/sim/ring_variant.h>
 #include <anesim/analysis/batch/shard.h>
 #include <anesim/analysis/stats/statistics.h>
 #include <anesim/analysis/trace/trace_format.h>
 #include <anesim/io/json.h>
+#include <anesim/sim/machine_config.h>
+#include <anesim/sim/ring_variant.h>
 
 namespace anesim {
 

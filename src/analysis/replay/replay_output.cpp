@@ -27,8 +27,8 @@ Json stats_json(const ErrorStats& s) {
 }  // namespace
 
 std::string format_replay_text(const ReplayResult& r) {
-  std::string out = fmt::format("anesim replay: {} records, variant {}, config {}\n",
-                                r.rows.size(), variant_name(r.variant), r.config);
+  std::string out = fmt::format("anesim replay: {} records, variant {}, config {}\n", r.rows.size(),
+                                variant_name(r.variant), r.config);
   out += "error = (simulated - measured) / measured; measured = median of the record's samples\n";
   std::string file;
   for (const ReplayRow& row : r.rows) {
@@ -49,9 +49,9 @@ std::string format_replay_text(const ReplayResult& r) {
     out += fmt::format("  {:<20} {:>7} {:>+9.2f}% {:>7.2f}% {:>9.2f}%\n", name, s.records,
                        s.mean_pct, s.mape_pct, s.max_abs_pct);
   }
-  out += fmt::format("  {:<20} {:>7} {:>+9.2f}% {:>7.2f}% {:>9.2f}%\n", "overall",
-                     r.overall.records, r.overall.mean_pct, r.overall.mape_pct,
-                     r.overall.max_abs_pct);
+  out +=
+      fmt::format("  {:<20} {:>7} {:>+9.2f}% {:>7.2f}% {:>9.2f}%\n", "overall", r.overall.records,
+                  r.overall.mean_pct, r.overall.mape_pct, r.overall.max_abs_pct);
   return out;
 }
 

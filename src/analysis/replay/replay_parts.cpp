@@ -51,8 +51,8 @@ std::string replay_part(const ReplayResult& r, const std::vector<Trace>& traces,
                                             text_fingerprint(format_trace(t)), t.path));
     file_of_point.insert(file_of_point.end(), t.records.size(), i);
   }
-  std::string out = part_header("replay", batch, r.config, r.total_points, r.shard, r.rows.size(),
-                                kColumns);
+  std::string out =
+      part_header("replay", batch, r.config, r.total_points, r.shard, r.rows.size(), kColumns);
   for (size_t i = 0; i < r.rows.size(); ++i) {
     out += fmt::format("{},{}\n", r.points[i], row_text(file_of_point.at(r.points[i]), r.rows[i]));
   }

@@ -30,9 +30,9 @@ void calibration_section(ReportContext& ctx, TemplateValues& v) {
     j = Json::parse(*text);
     std::string params, curves;
     for (const Json& p : j.at("parameters")) {
-      params += fmt::format("| `{}` | {:.6g} | {:.6g} .. {:.6g} |\n", p.at("key").get<std::string>(),
-                            p.at("fitted").get<double>(), p.at("lo").get<double>(),
-                            p.at("hi").get<double>());
+      params += fmt::format("| `{}` | {:.6g} | {:.6g} .. {:.6g} |\n",
+                            p.at("key").get<std::string>(), p.at("fitted").get<double>(),
+                            p.at("lo").get<double>(), p.at("hi").get<double>());
     }
     for (const Json& c : j.at("curves")) {
       curves += fmt::format("| {} | {} | {} | {} | {} | {} |\n", c.at("curve").get<std::string>(),
@@ -48,15 +48,15 @@ void calibration_section(ReportContext& ctx, TemplateValues& v) {
     v["calibration_parameters"] = params;
     v["calibration_curves"] = curves;
   } catch (const Json::exception& e) {
-    throw InputError(fmt::format("{}: not a calibration summary: {}", ctx.calibration_path,
-                                 e.what()));
+    throw InputError(
+        fmt::format("{}: not a calibration summary: {}", ctx.calibration_path, e.what()));
   }
   v["calibration_file"] = ctx.calibration_path;
   const bool cv_ok = j.contains("cross_validated_mape_pct") &&
                      j.at("cross_validated_mape_pct").get<double>() <= 7.0;
-  ctx.targets.emplace_back("cross-validated MAPE <= 7 % (leave one curve out)",
-                           fmt::format("{}: {}", pct(j, "cross_validated_mape_pct"),
-                                       target_outcome(cv_ok)));
+  ctx.targets.emplace_back(
+      "cross-validated MAPE <= 7 % (leave one curve out)",
+      fmt::format("{}: {}", pct(j, "cross_validated_mape_pct"), target_outcome(cv_ok)));
 }
 
 }  // namespace anesim

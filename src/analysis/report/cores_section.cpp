@@ -4,9 +4,9 @@
 
 #include <fmt/format.h>
 
-#include <anesim/sim/workload.h>
 #include <anesim/analysis/report/sections.h>
 #include <anesim/analysis/sweep/sweep.h>
+#include <anesim/sim/workload.h>
 
 namespace anesim {
 

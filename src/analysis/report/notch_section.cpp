@@ -6,12 +6,12 @@
 
 #include <fmt/format.h>
 
-#include <anesim/sim/geometry.h>
-#include <anesim/analysis/sweep/notch_analysis.h>
 #include <anesim/analysis/report/sections.h>
+#include <anesim/analysis/sweep/notch_analysis.h>
 #include <anesim/analysis/sweep/sweep.h>
 #include <anesim/analysis/sweep/sweep_plots.h>
 #include <anesim/io/gnuplot_plot.h>
+#include <anesim/sim/geometry.h>
 
 namespace anesim {
 
@@ -72,12 +72,12 @@ void notch_section(ReportContext& ctx, TemplateValues& v) {
     recovery_ok = recovery_ok && nf.recovered_left && nf.recovered_right &&
                   std::llabs(nf.recovery_left - 256) <= 16 &&
                   std::llabs(nf.recovery_right - 256) <= 16;
-    rows += fmt::format("| {} | {} * 0x4000 {:+d} = 0x{:x} | {:.2f} | {:.2f} | {:.3f} | {:.1f} | "
-                        "{} | {} |\n",
-                        k, k, nf.centre_x, k * kRingLines + nf.centre_x, nf.floor_gbps,
-                        nf.nominal_gbps, nf.floor_gbps / nf.nominal_gbps, t0,
-                        recovery_text(nf.recovered_left, nf.recovery_left),
-                        recovery_text(nf.recovered_right, nf.recovery_right));
+    rows += fmt::format(
+        "| {} | {} * 0x4000 {:+d} = 0x{:x} | {:.2f} | {:.2f} | {:.3f} | {:.1f} | "
+        "{} | {} |\n",
+        k, k, nf.centre_x, k * kRingLines + nf.centre_x, nf.floor_gbps, nf.nominal_gbps,
+        nf.floor_gbps / nf.nominal_gbps, t0, recovery_text(nf.recovered_left, nf.recovery_left),
+        recovery_text(nf.recovered_right, nf.recovery_right));
   }
   v["notch_rows"] = rows;
 
@@ -98,24 +98,26 @@ void notch_section(ReportContext& ctx, TemplateValues& v) {
 
   ctx.targets.emplace_back("notch centre exactly at k * 0x4000 (k = 1, 2, 3)",
                            target_outcome(centres_ok));
-  ctx.targets.emplace_back("recovery within 5 % of nominal 256 +- 16 lines from the centre, both sides",
-                           target_outcome(recovery_ok));
+  ctx.targets.emplace_back(
+      "recovery within 5 % of nominal 256 +- 16 lines from the centre, both sides",
+      target_outcome(recovery_ok));
   v["v_line_deviation"] = fmt::format("{:.3f}", shape.max_line_deviation);
   v["v_ramp_ratio"] = fmt::format("{:.2f}", shape.centre_ramp_ratio);
   ctx.targets.emplace_back(
-      "the V straight in bandwidth up to 256 lines from the centre (published: recovery roughly linear in credits)",
+      "the V straight in bandwidth up to 256 lines from the centre (published: recovery roughly "
+      "linear in credits)",
       fmt::format("max deviation from the line {:.3f} of nominal: {}", shape.max_line_deviation,
                   target_outcome(shape.measured && shape.max_line_deviation <= 0.05)));
   ctx.targets.emplace_back(
       "time ramp steeper near the centre than its 256-line average (published)",
       fmt::format("x = 0..16 against 0..256: {:.2f} x: {}", shape.centre_ramp_ratio,
                   target_outcome(shape.measured && shape.centre_ramp_ratio > 1.0)));
-  ctx.targets.emplace_back("k = 1 and k = 2 overlay in x (as published)",
-                           fmt::format("max difference {:.3f} of nominal: {}", diff_2,
-                                       target_outcome(diff_2 <= 0.05)));
-  ctx.targets.emplace_back("k = 1 and k = 3 overlay in x (ours: k = 3 is not published)",
-                           fmt::format("max difference {:.3f} of nominal: {}", diff_3,
-                                       target_outcome(diff_3 <= 0.05)));
+  ctx.targets.emplace_back(
+      "k = 1 and k = 2 overlay in x (as published)",
+      fmt::format("max difference {:.3f} of nominal: {}", diff_2, target_outcome(diff_2 <= 0.05)));
+  ctx.targets.emplace_back(
+      "k = 1 and k = 3 overlay in x (ours: k = 3 is not published)",
+      fmt::format("max difference {:.3f} of nominal: {}", diff_3, target_outcome(diff_3 <= 0.05)));
 }
 
 }  // namespace anesim

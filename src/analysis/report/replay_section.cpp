@@ -50,8 +50,9 @@ std::string record_tables(const ReplayResult& rep) {
     if (row.file != file) {
       file = row.file;
       md += fmt::format("\n### `{}`\n\n", file);
-      md += "| line | curve | cores | size | split | measured us (median) | simulated us | "
-            "error |\n|---|---|---|---|---|---|---|---|\n";
+      md +=
+          "| line | curve | cores | size | split | measured us (median) | simulated us | "
+          "error |\n|---|---|---|---|---|---|---|---|\n";
     }
     const TraceRecord& r = row.record;
     md += fmt::format("| {} | {} | {} | {} | {} | {:.2f} ({}) | {:.2f} | {:+.2f} % |\n", r.line,
@@ -109,8 +110,8 @@ void replay_section(ReportContext& ctx, TemplateValues& v) {
   for (const std::string& f : trace_files(ctx.traces_dir)) {
     traces.push_back(read_trace_file(f));
   }
-  const ReplayResult rep =
-      replay_traces(traces, RingVariant::kBug, ctx.cfg, ctx.config_path, ctx.jobs, "report: replay");
+  const ReplayResult rep = replay_traces(traces, RingVariant::kBug, ctx.cfg, ctx.config_path,
+                                         ctx.jobs, "report: replay");
   v["replay_tables"] = record_tables(rep);
   v["replay_curves"] = curve_rows(rep, ctx);
   render_plot(ctx.img_dir + "/replay.svg", replay_plot_script(rep));

@@ -8,8 +8,8 @@
 #include <utility>
 #include <vector>
 
-#include <anesim/sim/machine_config.h>
 #include <anesim/analysis/report/template_text.h>
+#include <anesim/sim/machine_config.h>
 
 namespace anesim {
 
@@ -18,7 +18,7 @@ struct ReportContext {
   std::string config_path;  // "" for the built-in machine
   std::string traces_dir;
   std::string calibration_path;  // anesim calibrate --summary of the config
-  std::string img_dir;      // where plots are written
+  std::string img_dir;           // where plots are written
   unsigned jobs = 2;
   std::vector<std::pair<std::string, std::string>> targets;  // (target, outcome)
 };

@@ -74,12 +74,10 @@ void spectrum_section(ReportContext& ctx, TemplateValues& v) {
   for (const SweepRow& row : wr.rows) {
     wide_v.push_back(row.ane_gbps);
   }
-  std::vector<FftCase> cases = {{"2048..10112", &sparse, 128, false, {}},
-                                {"2048..10112", &sparse, 128, true, {}},
-                                {"2048..10224", &dense, 16, false, {}},
-                                {"2048..10224", &dense, 16, true, {}},
-                                {"64..8192", &wide_v, 64, false, {}},
-                                {"64..8192", &wide_v, 64, true, {}}};
+  std::vector<FftCase> cases = {
+      {"2048..10112", &sparse, 128, false, {}}, {"2048..10112", &sparse, 128, true, {}},
+      {"2048..10224", &dense, 16, false, {}},   {"2048..10224", &dense, 16, true, {}},
+      {"64..8192", &wide_v, 64, false, {}},     {"64..8192", &wide_v, 64, true, {}}};
   std::string rows;
   for (FftCase& c : cases) {
     c.spectrum = dominant_period(*c.values, c.step, c.linear);
@@ -92,14 +90,13 @@ void spectrum_section(ReportContext& ctx, TemplateValues& v) {
 
   std::vector<SpectrumSeries> shown;
   for (size_t i : {size_t{0}, size_t{2}}) {
-    shown.push_back({fmt::format("{}, {} samples, step {:.0f}, mean removed",
-                                 variant_name(RingVariant::kBug), cases[i].values->size(),
-                                 cases[i].step),
-                     &cases[i].spectrum, 1.0 / static_cast<double>(cases[i].values->size())});
+    shown.push_back(
+        {fmt::format("{}, {} samples, step {:.0f}, mean removed", variant_name(RingVariant::kBug),
+                     cases[i].values->size(), cases[i].step),
+         &cases[i].spectrum, 1.0 / static_cast<double>(cases[i].values->size())});
   }
   render_plot(ctx.img_dir + "/spectrum-vs-d.svg",
-              spectrum_plot_script(shown,
-                                   "Spectrum of throughput vs D (N = 4096, D = 2048..10224)",
+              spectrum_plot_script(shown, "Spectrum of throughput vs D (N = 4096, D = 2048..10224)",
                                    "period (D units)", "|FFT| / samples (GB/s)", "top left"));
   levels(dr, v);
 

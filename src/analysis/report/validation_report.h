@@ -15,7 +15,7 @@ struct ValidationReportSpec {
   std::string out = "docs/validation.md";  // plots go to <dir of out>/img/
   std::string traces_dir = "traces/m3-air";
   std::string calibration_path = "configs/m3-air.calibration.json";  // calibrate --summary
-  std::string config_path;                  // "" for the built-in machine
+  std::string config_path;                                           // "" for the built-in machine
   unsigned jobs = 2;
 };
 

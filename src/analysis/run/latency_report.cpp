@@ -18,8 +18,8 @@ std::vector<NamedPath> paths_of(const LatencyStats& s) {
 
 // Row titles for the summary; same order as kLineStageNames.
 constexpr std::array<const char*, kLineStages> kStageTitles = {
-    "credit/port wait", "fabric", "controller queue", "DRAM, command to data", "return",
-    "KMem to retire"};
+    "credit/port wait",      "fabric", "controller queue",
+    "DRAM, command to data", "return", "KMem to retire"};
 
 }  // namespace
 
@@ -41,7 +41,8 @@ std::string latency_table(const LatencyStats& s) {
   row("lines", [](const PathLatency& p) { return fmt::format("{:>10}", p.lines); });
   row("mean", [](const PathLatency& p) { return fmt::format("{:>10.1f}", p.mean()); });
   row("p50", [](const PathLatency& p) { return fmt::format("{:>10}", p.histogram.quantile(0.5)); });
-  row("p99", [](const PathLatency& p) { return fmt::format("{:>10}", p.histogram.quantile(0.99)); });
+  row("p99",
+      [](const PathLatency& p) { return fmt::format("{:>10}", p.histogram.quantile(0.99)); });
   for (size_t i = 0; i < kLineStages; ++i) {
     row(fmt::format("  {} (mean)", kStageTitles[i]),
         [i](const PathLatency& p) { return fmt::format("{:>10.1f}", p.stage_mean(i)); });

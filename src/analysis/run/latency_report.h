@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include <anesim/sim/line_latency.h>
 #include <anesim/io/json.h>
+#include <anesim/sim/line_latency.h>
 
 namespace anesim {
 

@@ -4,8 +4,8 @@
 
 #include <fmt/format.h>
 
-#include <anesim/sim/geometry.h>
 #include <anesim/analysis/run/latency_report.h>
+#include <anesim/sim/geometry.h>
 
 namespace anesim {
 
@@ -34,8 +34,8 @@ std::string clock_text(const MachineConfig& cfg, uint64_t cycles) {
   if (cycles <= cfg.power.boost_after_cycles) {
     return fmt::format("at {:.0f} MHz, before the boost", cfg.power.start_clock_mhz);
   }
-  return fmt::format("at {:.0f} MHz for the first {}, then {:.0f} MHz",
-                     cfg.power.start_clock_mhz, cfg.power.boost_after_cycles, cfg.dram.clock_mhz);
+  return fmt::format("at {:.0f} MHz for the first {}, then {:.0f} MHz", cfg.power.start_clock_mhz,
+                     cfg.power.boost_after_cycles, cfg.dram.clock_mhz);
 }
 
 }  // namespace
@@ -61,42 +61,44 @@ std::string format_text(const RunReport& r) {
   }
   const double total = static_cast<double>(std::max<uint64_t>(res.lines_total, 1));
   std::string out;
-  out += fmt::format("anesim: kernel-DMA prefetch ring, variant {} ({})\n",
-                     variant_name(r.variant), variant_info(r.variant).summary);
-  out += fmt::format("  config           {} ({}, {} x16 channels, {:.1f} GB/s peak)\n",
-                     cfg.source, cfg.dram.preset, cfg.dram.channels, cfg.peak_gbps());
+  out += fmt::format("anesim: kernel-DMA prefetch ring, variant {} ({})\n", variant_name(r.variant),
+                     variant_info(r.variant).summary);
+  out += fmt::format("  config           {} ({}, {} x16 channels, {:.1f} GB/s peak)\n", cfg.source,
+                     cfg.dram.preset, cfg.dram.channels, cfg.peak_gbps());
   out += fmt::format("  cores            {} active\n", r.workload.cores);
   out += fmt::format("  lines per core   {} (0x{:x}) = {:.3f} MiB: k = {} laps, x = {:+d} lines\n",
                      r.workload.lines_per_core, r.workload.lines_per_core,
                      r.workload.lines_per_core * double{kLineBytes} / (1 << 20), lap.k, lap.x);
   out += fmt::format("  tasks per core   {}\n", tasks_text(lengths));
   // How the ring spends its grant (docs/ring-mechanism.md, section 2).
-  out += fmt::format("  lookahead grant  {} of {} ({}; core 0, per task)\n", credits, kPageLines,
-                     variant_info(r.variant).time_share ? "the lookahead's share of time"
-                                                        : "lines per page");
-  out += fmt::format("  notch            {}\n",
-                     in_notch(r) ? "yes: the ring granted less lookahead than the task needs"
-                                 : "no");
+  out += fmt::format(
+      "  lookahead grant  {} of {} ({}; core 0, per task)\n", credits, kPageLines,
+      variant_info(r.variant).time_share ? "the lookahead's share of time" : "lines per page");
+  out +=
+      fmt::format("  notch            {}\n",
+                  in_notch(r) ? "yes: the ring granted less lookahead than the task needs" : "no");
   out += fmt::format("  simulated time   {:.2f} us ({} cycles {})\n", res.time_us, res.sim_cycles,
                      clock_text(cfg, res.sim_cycles));
-  out += fmt::format("  DRAM throughput  {:.2f} GB/s (all cores' bytes / simulated time)\n",
-                     res.gbps);
+  out +=
+      fmt::format("  DRAM throughput  {:.2f} GB/s (all cores' bytes / simulated time)\n", res.gbps);
   out += fmt::format("  per core         {:.3f} GB/s mean (min {:.3f}, max {:.3f})\n",
                      res.core_gbps_mean, res.core_gbps_min, res.core_gbps_max);
   out += fmt::format("  prefetch path    {} lines ({:.1f} %)\n", res.lines_prefetched,
                      100.0 * res.lines_prefetched / total);
-  out += fmt::format("  demand path      {} lines ({:.1f} %), stop-and-go with {} read{} in flight\n",
-                     res.lines_demand, 100.0 * res.lines_demand / total, cfg.ane.demand_depth,
-                     cfg.ane.demand_depth == 1 ? "" : "s");
+  out +=
+      fmt::format("  demand path      {} lines ({:.1f} %), stop-and-go with {} read{} in flight\n",
+                  res.lines_demand, 100.0 * res.lines_demand / total, cfg.ane.demand_depth,
+                  cfg.ane.demand_depth == 1 ? "" : "s");
   out += fmt::format("  DRAM             {} reads, {} row hits ({:.1f} %), {} refreshes\n",
                      res.dram.reads, res.dram.row_hits,
                      100.0 * res.dram.row_hits / std::max<uint64_t>(res.dram.reads, 1),
                      res.dram.refreshes);
   out += latency_table(res.latency);
   if (res.lines_lost == 0) {
-    out += fmt::format("  scoreboard       all {} lines delivered once, in order, at the right "
-                       "address\n",
-                       res.lines_total);
+    out += fmt::format(
+        "  scoreboard       all {} lines delivered once, in order, at the right "
+        "address\n",
+        res.lines_total);
   } else {
     out += fmt::format("  scoreboard       {} lines lost, duplicated or out of order; first: {}\n",
                        res.lines_lost, res.scoreboard_error);

@@ -3,11 +3,11 @@
 
 #include <string>
 
+#include <anesim/io/json.h>
 #include <anesim/sim/cluster.h>
 #include <anesim/sim/machine_config.h>
 #include <anesim/sim/prefetch_ring.h>
 #include <anesim/sim/workload.h>
-#include <anesim/io/json.h>
 
 namespace anesim {
 

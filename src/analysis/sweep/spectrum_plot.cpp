@@ -15,8 +15,8 @@ std::string spectrum_plot_script(const std::vector<SpectrumSeries>& series,
       blocks += fmt::format("{} {}\n", sp.period[b], sp.magnitude[b] * series[i].scale);
     }
     blocks += "EOD\n";
-    plots += fmt::format("{}$f{} using 1:2 with impulses lw 2 title '{}'", plots.empty() ? "" : ", ",
-                         i, series[i].title);
+    plots += fmt::format("{}$f{} using 1:2 with impulses lw 2 title '{}'",
+                         plots.empty() ? "" : ", ", i, series[i].title);
   }
   return blocks + fmt::format(
                       "set title '{}'\nset xlabel '{}'\nset ylabel '{}'\nset logscale x 2\n"

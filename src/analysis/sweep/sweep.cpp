@@ -4,33 +4,45 @@
 
 #include <fmt/format.h>
 
-#include <anesim/sim/geometry.h>
-#include <anesim/sim/workload.h>
 #include <anesim/analysis/batch/batch_runner.h>
 #include <anesim/io/errors.h>
+#include <anesim/sim/geometry.h>
+#include <anesim/sim/workload.h>
 
 namespace anesim {
 
 const char* axis_name(SweepAxis a) {
   switch (a) {
-    case SweepAxis::kLines: return "lines";
-    case SweepAxis::kX: return "x";
-    case SweepAxis::kCin: return "cin";
-    case SweepAxis::kCout: return "cout";
-    case SweepAxis::kCores: return "cores";
-    case SweepAxis::kSplit: return "split";
+    case SweepAxis::kLines:
+      return "lines";
+    case SweepAxis::kX:
+      return "x";
+    case SweepAxis::kCin:
+      return "cin";
+    case SweepAxis::kCout:
+      return "cout";
+    case SweepAxis::kCores:
+      return "cores";
+    case SweepAxis::kSplit:
+      return "split";
   }
   return "";
 }
 
 std::string axis_label(SweepAxis a) {
   switch (a) {
-    case SweepAxis::kLines: return "lines per core";
-    case SweepAxis::kX: return "x (lines from the lap boundary k*0x4000)";
-    case SweepAxis::kCin: return "D (layer input channels)";
-    case SweepAxis::kCout: return "N (layer output channels)";
-    case SweepAxis::kCores: return "active cores";
-    case SweepAxis::kSplit: return "tasks per core S";
+    case SweepAxis::kLines:
+      return "lines per core";
+    case SweepAxis::kX:
+      return "x (lines from the lap boundary k*0x4000)";
+    case SweepAxis::kCin:
+      return "D (layer input channels)";
+    case SweepAxis::kCout:
+      return "N (layer output channels)";
+    case SweepAxis::kCores:
+      return "active cores";
+    case SweepAxis::kSplit:
+      return "tasks per core S";
   }
   return "";
 }
@@ -41,8 +53,8 @@ std::string sweep_series_name(const SweepResult& r, RingVariant variant, uint32_
 }
 
 std::string sweep_context(const SweepResult& r) {
-  std::string s = fmt::format("{}, {} cores", r.config_name,
-                              r.spec.cores == 0 ? r.ane_cores : r.spec.cores);
+  std::string s =
+      fmt::format("{}, {} cores", r.config_name, r.spec.cores == 0 ? r.ane_cores : r.spec.cores);
   if (r.spec.axis == SweepAxis::kCin) s += fmt::format(", N = {}", r.spec.cout);
   if (r.spec.axis == SweepAxis::kCout) s += fmt::format(", D = {}", r.spec.cin);
   if (r.spec.axis == SweepAxis::kCores || r.spec.axis == SweepAxis::kSplit) {
@@ -63,8 +75,7 @@ std::vector<int64_t> evenly_spaced(int64_t first, int64_t last, int64_t step) {
   return v;
 }
 
-std::vector<const SweepRow*> sweep_series(const SweepResult& r, RingVariant variant,
-                                          uint32_t lap) {
+std::vector<const SweepRow*> sweep_series(const SweepResult& r, RingVariant variant, uint32_t lap) {
   std::vector<const SweepRow*> out;
   for (const SweepRow& row : r.rows) {
     if (row.variant == variant && row.lap == lap) {
@@ -94,8 +105,8 @@ std::vector<SweepRow> sweep_rows(const SweepSpec& spec, uint32_t ane_cores) {
         case SweepAxis::kX: {
           const int64_t l = int64_t{lap} * kRingLines + value;
           if (l < 1 || l > int64_t{UINT32_MAX}) {
-            throw UsageError(fmt::format("--x-range: k = {}, x = {} gives {} lines per core", lap,
-                                         value, l));
+            throw UsageError(
+                fmt::format("--x-range: k = {}, x = {} gives {} lines per core", lap, value, l));
           }
           lines = static_cast<uint64_t>(l);
           break;
@@ -112,8 +123,8 @@ std::vector<SweepRow> sweep_rows(const SweepSpec& spec, uint32_t ane_cores) {
           break;
         case SweepAxis::kCores:
           if (value < 1 || value > int64_t{ane_cores}) {
-            throw UsageError(fmt::format("--cores-range: {} cores (the config has {})", value,
-                                         ane_cores));
+            throw UsageError(
+                fmt::format("--cores-range: {} cores (the config has {})", value, ane_cores));
           }
           p.cores = static_cast<uint32_t>(value);
           row.cin = spec.cin;
@@ -175,11 +186,11 @@ SweepResult run_sweep(const SweepSpec& spec, const MachineConfig& cfg,
   for (size_t i = 0; i < sims.size(); ++i) {
     SweepRow& row = result.rows[i];
     if (!sims[i].ok) {
-      throw std::runtime_error(fmt::format("sweep point {} = {} (variant {}, {} lines per core): "
-                                           "simulation failed: {}",
-                                           axis_name(spec.axis), row.value,
-                                           variant_name(row.variant),
-                                           row.point.lines_per_core, sims[i].error));
+      throw std::runtime_error(
+          fmt::format("sweep point {} = {} (variant {}, {} lines per core): "
+                      "simulation failed: {}",
+                      axis_name(spec.axis), row.value, variant_name(row.variant),
+                      row.point.lines_per_core, sims[i].error));
     }
     row.result = sims[i];
     row.ane_gbps = ane_gbps(cfg.ane.cores, row);

@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include <anesim/sim/machine_config.h>
-#include <anesim/sim/ring_variant.h>
 #include <anesim/analysis/batch/batch_runner.h>
 #include <anesim/analysis/batch/shard.h>
+#include <anesim/sim/machine_config.h>
+#include <anesim/sim/ring_variant.h>
 
 namespace anesim {
 
@@ -21,16 +21,16 @@ std::string axis_label(SweepAxis a);
 
 struct SweepSpec {
   SweepAxis axis = SweepAxis::kLines;
-  std::vector<int64_t> values;       // the swept values, evenly spaced
+  std::vector<int64_t> values;  // the swept values, evenly spaced
   int64_t step = 1;
   std::vector<uint32_t> laps = {0};  // kX only: the laps k
   std::vector<RingVariant> variants = {RingVariant::kBug, RingVariant::kFix};
-  uint32_t lines = 0;                // fixed size (kCores, kSplit), or from cin x cout
-  uint64_t cin = 0, cout = 0;        // fixed D (kCout) / N (kCin), or the fixed shape
-  uint32_t cores = 0;                // 0: the config's ane.cores
+  uint32_t lines = 0;          // fixed size (kCores, kSplit), or from cin x cout
+  uint64_t cin = 0, cout = 0;  // fixed D (kCout) / N (kCin), or the fixed shape
+  uint32_t cores = 0;          // 0: the config's ane.cores
   uint32_t split = 1;
   uint32_t base_line = 0;
-  std::string config;                // path, empty: built-in
+  std::string config;  // path, empty: built-in
   unsigned jobs = 2;
 };
 
@@ -74,8 +74,7 @@ SweepResult run_sweep(const SweepSpec& spec, const MachineConfig& cfg,
                       const std::string& progress_label, const Shard& shard = Shard{});
 
 // The rows of one (variant, lap) series, in sweep order.
-std::vector<const SweepRow*> sweep_series(const SweepResult& r, RingVariant variant,
-                                          uint32_t lap);
+std::vector<const SweepRow*> sweep_series(const SweepResult& r, RingVariant variant, uint32_t lap);
 // The variant and lap on an x sweep ("NAME k=1"), the variant alone otherwise.
 std::string sweep_series_name(const SweepResult& r, RingVariant variant, uint32_t lap);
 // The fixed parameters, for titles ("<built-in m3-air>, 2 cores, N = 4096").

@@ -5,8 +5,8 @@
 
 #include <fmt/format.h>
 
-#include <anesim/analysis/sweep/sweep_text.h>
 #include <anesim/analysis/sweep/sweep_plots.h>
+#include <anesim/analysis/sweep/sweep_text.h>
 #include <anesim/io/atomic_output.h>
 #include <anesim/io/gnuplot_plot.h>
 

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include <anesim/sim/machine_config.h>
 #include <anesim/analysis/batch/part_file.h>
 #include <anesim/analysis/sweep/sweep.h>
+#include <anesim/sim/machine_config.h>
 
 namespace anesim {
 

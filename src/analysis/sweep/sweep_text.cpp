@@ -13,9 +13,9 @@ std::string sweep_csv_row(const SweepResult& r, const SweepRow& row) {
   const SimPointResult& s = row.result;
   return fmt::format("{},{},{},{},{},{},{},{},{},{},{},{:.4f},{:.4f},{:.4f},{},{},{}",
                      axis_name(r.spec.axis), row.value, variant_name(row.variant), s.k, s.x,
-                     row.cin, row.cout, row.point.lines_per_core, row.point.cores,
-                     row.point.split, row.point.base_line, s.time_us, s.gbps, row.ane_gbps,
-                     s.lines_prefetched, s.lines_demand, s.notch ? 1 : 0);
+                     row.cin, row.cout, row.point.lines_per_core, row.point.cores, row.point.split,
+                     row.point.base_line, s.time_us, s.gbps, row.ane_gbps, s.lines_prefetched,
+                     s.lines_demand, s.notch ? 1 : 0);
 }
 
 std::string sweep_csv(const SweepResult& r) {
@@ -27,11 +27,10 @@ std::string sweep_csv(const SweepResult& r) {
 }
 
 std::string sweep_text(const SweepResult& r) {
-  std::string out = fmt::format("anesim sweep: {} over {} values, {} ({} points)\n",
-                                axis_name(r.spec.axis), r.spec.values.size(), sweep_context(r),
-                                r.rows.size());
-  out += fmt::format("ane_gbps = {} cores x lines per core x 64 B / simulated time\n",
-                     r.ane_cores);
+  std::string out =
+      fmt::format("anesim sweep: {} over {} values, {} ({} points)\n", axis_name(r.spec.axis),
+                  r.spec.values.size(), sweep_context(r), r.rows.size());
+  out += fmt::format("ane_gbps = {} cores x lines per core x 64 B / simulated time\n", r.ane_cores);
   out += fmt::format("  {:>8} {:>3}", axis_name(r.spec.axis), "k");
   for (RingVariant v : r.spec.variants) {
     const std::string name = variant_name(v);
@@ -42,8 +41,8 @@ std::string sweep_text(const SweepResult& r) {
   for (size_t i = 0; i + nv <= r.rows.size(); i += nv) {
     out += fmt::format("  {:>8} {:>3}", r.rows[i].value, r.rows[i].result.k);
     for (size_t j = 0; j < nv; ++j) {
-      out += fmt::format(" {:>12.2f} {:>12.2f}", r.rows[i + j].result.time_us,
-                         r.rows[i + j].ane_gbps);
+      out +=
+          fmt::format(" {:>12.2f} {:>12.2f}", r.rows[i + j].result.time_us, r.rows[i + j].ane_gbps);
     }
     out += "\n";
   }

@@ -20,8 +20,8 @@ constexpr int kTraceFormatMajor = 1;
 constexpr int kTraceFormatMinor = 0;
 
 struct TraceRecord {
-  int line = 0;              // line number in the file (for messages)
-  std::string curve;         // records with the same curve form one curve
+  int line = 0;       // line number in the file (for messages)
+  std::string curve;  // records with the same curve form one curve
   uint32_t cores = 0;
   uint32_t lines_per_core = 0;  // from lines_per_core, or from cin x cout
   uint64_t cin = 0, cout = 0;   // 0 when the size was given in lines
@@ -29,7 +29,7 @@ struct TraceRecord {
   uint32_t base_line = 0;
   std::vector<double> samples_us;  // empty when only a median was published
   double median_us = 0;            // median of samples, or the published median
-  uint64_t count = 0;              // runs behind the median (samples.size(), or published; 0 = unknown)
+  uint64_t count = 0;  // runs behind the median (samples.size(), or published; 0 = unknown)
   std::string comment;
 };
 

@@ -9,11 +9,11 @@
 
 #include <fmt/format.h>
 
-#include <anesim/sim/workload.h>
 #include <anesim/analysis/stats/statistics.h>
 #include <anesim/analysis/trace/trace_fields.h>
 #include <anesim/io/text_file.h>
 #include <anesim/io/text_functions.h>
+#include <anesim/sim/workload.h>
 
 namespace anesim {
 
@@ -21,11 +21,9 @@ namespace {
 
 using namespace trace_detail;
 
-
-
-const std::vector<std::string> kKnownKeys = {"anesim-trace", "source", "provenance", "device",
-                                             "date",         "units",  "timed",      "conversion",
-                                             "note"};
+const std::vector<std::string> kKnownKeys = {"anesim-trace", "source",     "provenance",
+                                             "device",       "date",       "units",
+                                             "timed",        "conversion", "note"};
 const std::vector<std::string> kRequiredKeys = {"source", "device", "date", "units", "timed"};
 
 double unit_to_us(const std::string& units) {
@@ -37,8 +35,8 @@ double unit_to_us(const std::string& units) {
 }
 
 bool valid_key(const std::string& k) {
-  return !k.empty() && k.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_-") ==
-                           std::string::npos;
+  return !k.empty() &&
+         k.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_-") == std::string::npos;
 }
 
 bool valid_date(const std::string& d) {
@@ -98,8 +96,8 @@ size_t parse_header(const Parser& p, const std::vector<std::string>& lines, Trac
     const std::string key = trim(body.substr(0, colon));
     const std::string value = trim(body.substr(colon + 1));
     if (!valid_key(key)) {
-      p.fail(ln, fmt::format("malformed header: '{}' is not a key (lower case, digits, - and _)",
-                             key));
+      p.fail(ln,
+             fmt::format("malformed header: '{}' is not a key (lower case, digits, - and _)", key));
     }
     if (value.empty()) {
       p.fail(ln, fmt::format("{}: empty value", key));
@@ -124,14 +122,14 @@ size_t parse_header(const Parser& p, const std::vector<std::string>& lines, Trac
   const int column_line = static_cast<int>(i + 1);
   for (const auto& k : kRequiredKeys) {
     if (t.header.count(k) == 0) {
-      p.fail(column_line, fmt::format("{}: missing header key (required: {})", k,
-                                      join(kRequiredKeys)));
+      p.fail(column_line,
+             fmt::format("{}: missing header key (required: {})", k, join(kRequiredKeys)));
     }
   }
   us_per_unit = unit_to_us(t.header["units"]);
   if (us_per_unit == 0) {
-    p.fail(key_line["units"], fmt::format("units: '{}' is not a time unit (us, ms, s or ns)",
-                                          t.header["units"]));
+    p.fail(key_line["units"],
+           fmt::format("units: '{}' is not a time unit (us, ms, s or ns)", t.header["units"]));
   }
   if (!valid_date(t.header["date"])) {
     p.fail(key_line["date"],
@@ -141,9 +139,9 @@ size_t parse_header(const Parser& p, const std::vector<std::string>& lines, Trac
   return i;
 }
 
-const std::vector<std::string> kColumns = {"curve", "cores",   "lines_per_core", "cin",
-                                           "cout",  "split",   "base_line",      "samples",
-                                           "median", "count",  "comment"};
+const std::vector<std::string> kColumns = {"curve",  "cores", "lines_per_core", "cin",
+                                           "cout",   "split", "base_line",      "samples",
+                                           "median", "count", "comment"};
 
 }  // namespace
 
@@ -177,8 +175,8 @@ Trace parse_trace(const std::string& text, const std::string& origin) {
   std::map<std::string, size_t> col;
   for (size_t c = 0; c < cols.size(); ++c) {
     if (std::find(kColumns.begin(), kColumns.end(), cols[c]) == kColumns.end()) {
-      p.fail(column_line, fmt::format("column '{}': unknown column (known: {})", cols[c],
-                                      join(kColumns)));
+      p.fail(column_line,
+             fmt::format("column '{}': unknown column (known: {})", cols[c], join(kColumns)));
     }
     if (col.count(cols[c]) != 0) {
       p.fail(column_line, fmt::format("column '{}': duplicate column", cols[c]));
@@ -214,8 +212,8 @@ Trace parse_trace(const std::string& text, const std::string& origin) {
     }
     const std::vector<std::string> f = split_on(lines[i], ',');
     if (f.size() != cols.size()) {
-      p.fail(ln, fmt::format("expected {} fields ({}), found {}", cols.size(), join(cols),
-                             f.size()));
+      p.fail(ln,
+             fmt::format("expected {} fields ({}), found {}", cols.size(), join(cols), f.size()));
     }
     auto get = [&](const char* name) -> std::string {
       const auto it = col.find(name);
@@ -224,11 +222,11 @@ Trace parse_trace(const std::string& text, const std::string& origin) {
     TraceRecord r;
     r.line = ln;
     r.curve = get("curve");
-    if (r.curve.empty() ||
-        r.curve.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-"
-                                  "+") != std::string::npos) {
-      p.fail(ln, fmt::format("curve: '{}' is not a curve name (letters, digits, . _ - +)",
-                             r.curve));
+    if (r.curve.empty() || r.curve.find_first_not_of(
+                               "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-"
+                               "+") != std::string::npos) {
+      p.fail(ln,
+             fmt::format("curve: '{}' is not a curve name (letters, digits, . _ - +)", r.curve));
     }
     r.cores = static_cast<uint32_t>(p.integer(ln, "cores", get("cores"), 1, 4096));
     const std::string lpc = get("lines_per_core"), cin = get("cin"), cout = get("cout");
@@ -253,8 +251,8 @@ Trace parse_trace(const std::string& text, const std::string& origin) {
     }
     r.split = static_cast<uint32_t>(p.integer(ln, "split", get("split"), 1, r.lines_per_core));
     const std::string base = get("base_line");
-    r.base_line = base.empty() ? 0 : static_cast<uint32_t>(p.integer(ln, "base_line", base, 0,
-                                                                      UINT32_MAX));
+    r.base_line =
+        base.empty() ? 0 : static_cast<uint32_t>(p.integer(ln, "base_line", base, 0, UINT32_MAX));
     const std::string samples = get("samples"), median = get("median"), count = get("count");
     if (!samples.empty() && !median.empty()) {
       p.fail(ln, "samples: give samples or median, not both");
@@ -276,13 +274,12 @@ Trace parse_trace(const std::string& text, const std::string& origin) {
                                            : "median: empty");
     }
     r.comment = get("comment");
-    const std::string key = fmt::format("{}|{}|{}|{}|{}", r.curve, r.cores, r.lines_per_core,
-                                        r.split, r.base_line);
+    const std::string key =
+        fmt::format("{}|{}|{}|{}|{}", r.curve, r.cores, r.lines_per_core, r.split, r.base_line);
     if (seen.count(key) != 0) {
       p.fail(ln, fmt::format("duplicate record: curve {}, {} cores, {} lines per core, split {}, "
                              "base_line {} is already on line {}",
-                             r.curve, r.cores, r.lines_per_core, r.split, r.base_line,
-                             seen[key]));
+                             r.curve, r.cores, r.lines_per_core, r.split, r.base_line, seen[key]));
     }
     seen[key] = ln;
     t.records.push_back(r);

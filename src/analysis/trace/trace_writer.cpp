@@ -27,13 +27,12 @@ std::string format_trace(const Trace& t) {
       samples += fmt::format("{}{}", samples.empty() ? "" : ";", s);
     }
     const bool shape = r.cin != 0;
-    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{}\n", r.curve, r.cores,
-                       shape ? "" : std::to_string(r.lines_per_core),
-                       shape ? std::to_string(r.cin) : "", shape ? std::to_string(r.cout) : "",
-                       r.split, r.base_line, samples,
-                       r.samples_us.empty() ? fmt::format("{}", r.median_us) : "",
-                       r.samples_us.empty() && r.count != 0 ? fmt::format("{}", r.count) : "",
-                       r.comment);
+    out += fmt::format(
+        "{},{},{},{},{},{},{},{},{},{},{}\n", r.curve, r.cores,
+        shape ? "" : std::to_string(r.lines_per_core), shape ? std::to_string(r.cin) : "",
+        shape ? std::to_string(r.cout) : "", r.split, r.base_line, samples,
+        r.samples_us.empty() ? fmt::format("{}", r.median_us) : "",
+        r.samples_us.empty() && r.count != 0 ? fmt::format("{}", r.count) : "", r.comment);
   }
   return out;
 }
