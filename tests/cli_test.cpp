@@ -91,7 +91,7 @@ TEST_CASE("anesim --variant bug --lines 0x4000 prints the run", "[cli][e2e]") {
   CHECK_THAT(o.out, Catch::Contains("GB/s (all cores' bytes / simulated time)"));
   CHECK_THAT(o.out,
              Catch::Contains(
-                 "demand path      262144 lines (100.0 %), stop-and-go with 1 read in flight"));
+                 "demand path      262144 lines (100.0 %), stop-and-go with 2 reads in flight"));
   CHECK_THAT(o.out, Catch::Contains("all 262144 lines delivered once"));
 }
 

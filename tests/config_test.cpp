@@ -63,9 +63,9 @@ TEST_CASE("bad configs name the file, line and field", "[config]") {
              Catch::Contains("expected true or false"));
   CHECK_THAT(error_of("just a string\n"), Catch::Contains("expected a mapping"));
   CHECK_THAT(error_of("dram: 5\n"), Catch::Contains("dram: expected a mapping"));
-  CHECK_THAT(error_of(replaced("demand_depth: 1", "demand_depth: 0")),
+  CHECK_THAT(error_of(replaced("demand_depth: 2", "demand_depth: 0")),
              Catch::Contains("ane.demand_depth: 0 is out of range (expected 1..15)"));
-  CHECK_THAT(error_of(replaced("demand_depth: 1", "demand_depth: 16")),
+  CHECK_THAT(error_of(replaced("demand_depth: 2", "demand_depth: 16")),
              Catch::Contains("ane.demand_depth: 16 is out of range (expected 1..15)"));
   CHECK_THAT(error_of(replaced("response_latency: 2", "response_latency: 99999999999")),
              Catch::Contains("fabric.response_latency"));

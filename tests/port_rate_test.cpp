@@ -13,7 +13,9 @@ uint64_t port_bound_cycles(double port_cycles_per_line) {
   cfg.fabric.port_cycles_per_line = port_cycles_per_line;
   cfg.power.start_clock_mhz = cfg.dram.clock_mhz;  // no boost: cycles only
   cfg.ane.launch_overhead_cycles = 0;
-  // One core with the fix: 16 credits cover the round trip, the port limits.
+  // One core with the fix and a short fabric: 16 credits cover the round
+  // trip many times over, so the port alone limits the stream.
+  cfg.fabric.request_latency = 1;
   return test::run_cluster(cfg, RingVariant::kFix, test::workload(0x4000, 1)).sim_cycles;
 }
 
