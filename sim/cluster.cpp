@@ -34,7 +34,8 @@ Cluster::Cluster(const MachineConfig& cfg, const RunSpec& spec)
       fabric_(cfg, static_cast<uint32_t>(spec.tasks.size()), spec.memory, spec.tlm_observer),
       skip_idle_(spec.skip_idle),
       core_done_(spec.tasks.size(), 0),
-      wake_(spec.tasks.size(), 0) {
+      wake_(spec.tasks.size(), 0),
+      watchdog_(cfg, static_cast<uint32_t>(spec.tasks.size())) {
   // A failed RTL assertion must end the run with an error, not abort().
   context_->fatalOnError(false);
   context_->traceEverOn(true);
@@ -152,6 +153,10 @@ void Cluster::run_until(uint64_t until) {
       }
       now_ = std::max(now_, next);
     }
+    if (watchdog_.stalled(now_, scoreboard_.lines_consumed())) {
+      watchdog_.explain(describe_holder(
+          fabric_, now_, scoreboard_.lines_expected() - scoreboard_.lines_consumed()));
+    }
   }
 }
 
@@ -176,11 +181,15 @@ RunResult Cluster::result() const {
     r.core_gbps_max = std::max(r.core_gbps_max, gbps);
   }
   r.core_gbps_mean = cores_.empty() ? 0.0 : core_gbps_sum / cores_.size();
+  if (cores_done_ != cores_.size()) {
+    r.sim_cycles = std::max(r.sim_cycles, now_);  // stopped early: how far it got
+  }
   const double time_ns = cfg_.cycles_to_ns(r.sim_cycles);
   r.time_us = time_ns / 1000.0;
   r.gbps = r.sim_cycles == 0 ? 0.0 : r.lines_total * double{kLineBytes} / time_ns;
   r.lines_lost = scoreboard_.lines_lost();
   r.scoreboard_error = scoreboard_.first_error();
+  r.watchdog_error = watchdog_.message();
   if (!cores_.empty()) {
     r.task_credit = cores_[0]->stats().task_credit;
   }

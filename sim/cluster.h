@@ -18,6 +18,7 @@
 #include <anesim/sim/line_latency.h>
 #include <anesim/sim/machine_config.h>
 #include <anesim/sim/prefetch_ring.h>
+#include <anesim/sim/progress_watchdog.h>
 #include <anesim/sim/scoreboard.h>
 #include <anesim/sim/task.h>
 
@@ -43,7 +44,9 @@ struct RunSpec {
 };
 
 struct RunResult {
-  uint64_t sim_cycles = 0;  // cycles until the last core retired its last line
+  // Cycles until the last core retired its last line; for a run stopped
+  // early (max_cycles, the watchdog), the cycles it reached.
+  uint64_t sim_cycles = 0;
   double time_us = 0;
   double gbps = 0;  // all cores' bytes / simulated time
   double core_gbps_min = 0, core_gbps_mean = 0, core_gbps_max = 0;
@@ -52,6 +55,8 @@ struct RunResult {
   uint64_t lines_demand = 0;
   uint64_t lines_lost = 0;  // from the scoreboard
   std::string scoreboard_error;
+  // Why the progress watchdog stopped the run ("" when it did not).
+  std::string watchdog_error;
   std::vector<uint32_t> task_credit;  // core 0's lookahead grant per task
   DramStats dram;
   bool rtl_assertion_failed = false;
@@ -82,10 +87,12 @@ class Cluster {
   // them (sim/path_tracer.h). Call before running.
   void trace_to(VerilatedVcdC* vcd, uint64_t from, uint64_t to);
 
-  // Advances until cycle `until`, every core is done, or an RTL assertion
-  // fires.
+  // Advances until cycle `until`, every core is done, an RTL assertion
+  // fires, or the progress watchdog stops the run.
   void run_until(uint64_t until);
-  bool finished() const { return cores_done_ == cores_.size() || assertion_failed(); }
+  bool finished() const {
+    return cores_done_ == cores_.size() || assertion_failed() || watchdog_.fired();
+  }
   bool assertion_failed() const;
   uint64_t now() const { return now_; }
   // The earliest cycle >= now() at which anything can happen.
@@ -127,6 +134,7 @@ class Cluster {
   std::unique_ptr<PathTracer> path_tracer_;
   uint64_t trace_from_ = 0, trace_to_ = 0;
   std::vector<RingInputs> traced_inputs_;
+  ProgressWatchdog watchdog_;
 };
 
 }  // namespace anesim

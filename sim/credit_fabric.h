@@ -56,6 +56,9 @@ class CreditFabric {
   uint32_t credits_in_use(uint32_t core) const { return cfg_.credits_per_core - credits_[core]; }
   bool port_busy(uint32_t core, uint64_t now) const { return now < port_free_[core]; }
   size_t ingress_depth(uint32_t channel) const;
+  // For the progress watchdog's diagnosis (sim/progress_watchdog.h).
+  size_t requests_on_wire() const { return requests_.size(); }
+  size_t responses_on_wire() const { return responses_.size(); }
   // The tlm coupling's initiators (null: the builtin coupling), for the
   // sc_module hierarchy to connect through its sockets (sim/ane_system.h).
   TlmMemory* tlm() { return tlm_.get(); }

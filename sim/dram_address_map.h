@@ -43,7 +43,8 @@ class DramAddressMap {
     line >>= column_bits_;
     c.bank = line & bank_mask_;
     c.row = line >> bank_bits_;
-    if (xor_hash_) {
+    // One bank (no bank bits) has nothing to permute.
+    if (xor_hash_ && bank_bits_ != 0) {
       for (uint32_t r = c.row; r != 0; r >>= bank_bits_) {
         c.bank ^= r & bank_mask_;
       }

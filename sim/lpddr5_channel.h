@@ -61,6 +61,12 @@ class Lpddr5Channel {
   uint32_t command_core() const { return last_cmd_core_; }
   uint32_t command_line() const { return last_cmd_line_; }
   size_t queue_depth() const { return queue_.size(); }
+  // For the progress watchdog's diagnosis (sim/progress_watchdog.h).
+  uint32_t oldest_bank() const { return queue_.empty() ? 0 : queue_.front().at.bank; }
+  bool refreshing(uint64_t now) const { return now < busy_until_; }
+  uint32_t refreshes_owed(uint64_t now) const {
+    return per_bank() && refresh_pending(now) ? owed_at(now) : 0;
+  }
   // The open row of `bank`, or kClosedRow.
   static constexpr uint32_t kClosedRow = 0xffffffffu;
   uint32_t open_row(uint32_t bank) const {

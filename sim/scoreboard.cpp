@@ -14,6 +14,7 @@ Scoreboard::Scoreboard(const std::vector<std::vector<Task>>& tasks)
 }
 
 void Scoreboard::consumed(uint32_t core, uint32_t line) {
+  ++consumed_;
   Cursor& c = cursors_[core];
   const auto& list = tasks_[core];
   if (c.task >= list.size()) {
@@ -47,6 +48,21 @@ void Scoreboard::corrupted(uint32_t core, uint32_t line, const char* what) {
   if (first_error_.empty()) {
     first_error_ = fmt::format("core {}: line 0x{:x}: {}", core, line, what);
   }
+}
+
+std::string Scoreboard::first_error() const {
+  if (!first_error_.empty()) {
+    return first_error_;
+  }
+  for (size_t core = 0; core < cursors_.size(); ++core) {
+    const Cursor& c = cursors_[core];
+    if (c.task < tasks_[core].size()) {
+      const Task& t = tasks_[core][c.task];
+      return fmt::format("core {}: task {} line {} (address 0x{:x}) was never delivered", core,
+                         c.task, c.offset, t.start_line + c.offset);
+    }
+  }
+  return "";
 }
 
 uint64_t Scoreboard::lines_lost() const {

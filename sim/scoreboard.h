@@ -25,8 +25,12 @@ class Scoreboard {
   // the run has ended; lines never delivered count as missing.
   uint64_t lines_lost() const;
   uint64_t lines_expected() const { return expected_total_; }
-  // The first discrepancy seen, for the error message ("" when none).
-  const std::string& first_error() const { return first_error_; }
+  // Lines the consumers took so far, right or wrong (the watchdog's measure
+  // of progress).
+  uint64_t lines_consumed() const { return consumed_; }
+  // The first discrepancy seen, for the error message; when lines are only
+  // missing, the first line a core never received ("" when none).
+  std::string first_error() const;
 
  private:
   struct Cursor {
@@ -39,6 +43,7 @@ class Scoreboard {
   uint64_t expected_total_ = 0;
   uint64_t mismatched_ = 0;
   uint64_t extra_ = 0;
+  uint64_t consumed_ = 0;
   std::string first_error_;
 };
 

@@ -16,7 +16,8 @@ SimulationOutcome simulate(const MachineConfig& cfg, const RunSpec& spec, Wavefo
   SimulationOutcome out = system.outcome();
   if (waves != nullptr) {
     // Only a complete run publishes its waveform under the requested names.
-    waves->finish(!out.exceeded_max_cycles && !out.result.rtl_assertion_failed);
+    waves->finish(!out.exceeded_max_cycles && !out.result.rtl_assertion_failed &&
+                  out.result.watchdog_error.empty());
   }
   return out;
 }

@@ -29,18 +29,6 @@ std::vector<std::vector<Task>> build_tasks(const Workload& w) {
   return tasks;
 }
 
-uint64_t lines_for_shape(uint64_t cin_d, uint64_t cout_n) {
-  const uint64_t per_core_cout = (cout_n + 15) / 16;
-  // Both inputs are at most 2^32-1, so the product fits in 128 bits; check
-  // before multiplying in 64.
-  if (per_core_cout != 0 && cin_d > UINT64_MAX / 2 / per_core_cout) {
-    return 0;
-  }
-  const uint64_t bytes = per_core_cout * cin_d * 2;
-  const uint64_t lines = (bytes + kLineBytes - 1) / kLineBytes;
-  return lines > UINT32_MAX ? 0 : lines;
-}
-
 LapPosition lap_position(uint64_t lines) {
   LapPosition p;
   p.k = (lines + kRingLines / 2) / kRingLines;

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <vector>
 
+#include <anesim/sim/geometry.h>
 #include <anesim/sim/task.h>
 
 namespace anesim {
@@ -27,8 +28,19 @@ std::vector<std::vector<Task>> build_tasks(const Workload& w);
 
 // Lines per core of a fp16 1x1 conv / linear X[1,D] x W[D,N] on the 16-core
 // ANE: ceil(N/16) * D * 2 bytes, rounded up to whole 64 B lines. Returns 0
-// when the result does not fit 32 bits.
-uint64_t lines_for_shape(uint64_t cin_d, uint64_t cout_n);
+// when the result does not fit 32 bits. Inline: the model-file reader
+// (src/config/) checks shapes with it without linking the model.
+inline uint64_t lines_for_shape(uint64_t cin_d, uint64_t cout_n) {
+  const uint64_t per_core_cout = (cout_n + 15) / 16;
+  // Both inputs are at most 2^32-1, so the product fits in 128 bits; check
+  // before multiplying in 64.
+  if (per_core_cout != 0 && cin_d > UINT64_MAX / 2 / per_core_cout) {
+    return 0;
+  }
+  const uint64_t bytes = per_core_cout * cin_d * 2;
+  const uint64_t lines = (bytes + kLineBytes - 1) / kLineBytes;
+  return lines > UINT32_MAX ? 0 : lines;
+}
 
 // A length as laps and signed offset from the nearest lap boundary:
 // lines = k * 0x4000 + x with |x| <= 0x2000.

@@ -9,6 +9,7 @@
 #include <anesim/cli/shared_options.h>
 #include <anesim/io/atomic_output.h>
 #include <anesim/io/errors.h>
+#include <anesim/io/path_identity.h>
 
 namespace anesim {
 
@@ -39,6 +40,8 @@ int advise_command(const AdviseOptions& opt) {
   settings.jobs = parse_jobs(opt.jobs);
   settings.config_path = opt.config;
   settings.progress_label = "advise";
+  refuse_overlapping_paths({{"--config", opt.config}, {"--model", opt.model}},
+                           {{"--csv", opt.csv}});
   if (opt.model.empty() && opt.cin.empty()) {
     throw UsageError("advise: give --model NAME|FILE, or one shape with --cin D --cout N");
   }
@@ -64,11 +67,11 @@ int advise_command(const AdviseOptions& opt) {
   AdviceResult table;
   if (shape.empty()) {
     const ModelAdvice r = advise_model(model, cfg, settings);
-    text = opt.json ? model_advice_json(r).dump(2) + "\n" : model_advice_text(r);
+    text = opt.json ? json_text(model_advice_json(r), 2) + "\n" : model_advice_text(r);
     table = r.advice;
   } else {
     table = advise_transfers(shape, 2, cfg, settings);
-    text = opt.json ? shape_advice_json(table).dump(2) + "\n" : shape_advice_text(table);
+    text = opt.json ? json_text(shape_advice_json(table), 2) + "\n" : shape_advice_text(table);
   }
   std::fputs(text.c_str(), stdout);
   std::fflush(stdout);

@@ -18,6 +18,7 @@
 #include <anesim/config/machine_config_reader.h>
 #include <anesim/io/atomic_output.h>
 #include <anesim/io/count_text.h>
+#include <anesim/io/path_identity.h>
 #include <anesim/io/scratch_directory.h>
 #include <anesim/io/text_file.h>
 #include <anesim/io/text_functions.h>
@@ -66,6 +67,32 @@ FreeParameter parse_free(const std::string& item, const CalibrationSpec& spec) {
     p.integer = fraction == std::floor(fraction);
   } catch (const ConfigError&) {
     p.integer = true;
+  }
+  // Only a number can be fitted: a text or boolean key has no range.
+  char* end = nullptr;
+  std::strtod(base.c_str(), &end);
+  if (base.empty() || end == base.c_str() || *end != '\0') {
+    throw UsageError(
+        fmt::format("--free {}: {} is '{}', not a number; only numeric keys can be "
+                    "fitted",
+                    printable(item, 60), printable(p.key, 60), printable(base, 60)));
+  }
+  // The optimizer may try any value of the box: each end and the values next
+  // to them must be ones the machine description accepts.
+  const double step = p.integer ? 1.0 : (p.hi - p.lo) / 2;
+  for (const double probe :
+       {p.lo, p.hi, std::min(p.lo + step, p.hi), std::max(p.hi - step, p.lo)}) {
+    const double value = p.integer ? std::round(probe) : probe;
+    try {
+      parse_config(
+          with_config_values(spec.base_text, spec.base_origin, {{p.key, fmt::format("{}", value)}}),
+          spec.base_origin);
+    } catch (const ConfigError& e) {
+      throw UsageError(fmt::format(
+          "--free {}: the fit would try {} = {}, which the machine description refuses ({}); "
+          "free only keys that take every value of the range",
+          printable(item, 60), printable(p.key, 60), value, e.what()));
+    }
   }
   return p;
 }
@@ -138,6 +165,11 @@ int calibrate_command(const CalibrateOptions& opt) {
   for (const std::string& item : opt.free) {
     spec.free.push_back(parse_free(item, spec));
   }
+  std::vector<NamedPath> inputs = {{"--config", opt.config}};
+  for (const std::string& f : opt.files) {
+    inputs.push_back({"trace file", f});
+  }
+  refuse_overlapping_paths(inputs, {{"--out", opt.out}, {"--summary", opt.summary}});
   check_writable_directory(opt.out);
   if (!opt.summary.empty()) {
     check_writable_directory(opt.summary);
@@ -145,6 +177,7 @@ int calibrate_command(const CalibrateOptions& opt) {
   for (const std::string& f : opt.files) {
     spec.traces.push_back(read_trace_file(f));
   }
+  refuse_repeated_records(spec.traces);
   const ScratchDirectory scratch("anesim-calibrate");
   spec.scratch_dir = scratch.path();
   const bool tty = isatty(STDERR_FILENO) == 1;
@@ -163,7 +196,7 @@ int calibrate_command(const CalibrateOptions& opt) {
   if (!opt.summary.empty()) {
     Json summary = calibration_json(spec, r);
     summary["command"] = command_line(opt);
-    write_file_atomically(opt.summary, summary.dump(2) + "\n");
+    write_file_atomically(opt.summary, json_text(summary, 2) + "\n");
   }
   const std::string text =
       opt.json ? json_line(calibration_json(spec, r)) : calibration_text(spec, r);

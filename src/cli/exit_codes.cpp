@@ -3,12 +3,16 @@
 #include <cstdio>
 
 #include <anesim/io/errors.h>
+#include <anesim/io/text_functions.h>
 
 namespace anesim {
 
 int failure_exit_code(const SimulationOutcome& outcome, const MachineConfig& cfg) {
   int rc = kExitOk;
-  if (outcome.exceeded_max_cycles) {
+  if (!outcome.result.watchdog_error.empty()) {
+    std::fprintf(stderr, "anesim: error: %s\n", outcome.result.watchdog_error.c_str());
+    rc = kExitSimulationFailed;
+  } else if (outcome.exceeded_max_cycles) {
     std::fprintf(stderr,
                  "anesim: error: the run reached simulation.max_cycles (%llu) before every line "
                  "was delivered; raise it in the config for longer transfers\n",
@@ -30,7 +34,9 @@ int failure_exit_code(const SimulationOutcome& outcome, const MachineConfig& cfg
 }
 
 int report_error(const std::exception& e) {
-  std::fprintf(stderr, "anesim: error: %s\n", e.what());
+  // Through the escaping function as a whole: a user's bytes that a message
+  // carries unescaped (from a library, say) still make one clean line.
+  std::fprintf(stderr, "anesim: error: %s\n", printable_whole(e.what()).c_str());
   if (dynamic_cast<const UsageError*>(&e) != nullptr) {
     return kExitUsage;
   }

@@ -10,7 +10,7 @@
 namespace anesim {
 
 constexpr int kExitOk = 0;
-constexpr int kExitSimulationFailed = 1;  // lines lost, RTL assertion, max_cycles hit
+constexpr int kExitSimulationFailed = 1;  // lines lost, RTL assertion, max_cycles, watchdog
 constexpr int kExitUsage = 2;             // a bad option or option value
 constexpr int kExitConfig = 3;            // a bad --config file
 constexpr int kExitOutput = 4;            // an output file could not be written

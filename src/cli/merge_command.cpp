@@ -10,6 +10,7 @@
 #include <anesim/cli/replay_command.h>
 #include <anesim/cli/shared_options.h>
 #include <anesim/io/errors.h>
+#include <anesim/io/path_identity.h>
 
 namespace anesim {
 
@@ -46,6 +47,14 @@ int merge_command(const MergeOptions& opt) {
   if (opt.detrend != "mean" && opt.detrend != "linear") {
     throw UsageError(fmt::format("--detrend: '{}' is not mean or linear", opt.detrend));
   }
+  std::vector<NamedPath> inputs;
+  for (const std::string& path : opt.parts) {
+    inputs.push_back({"part file", path});
+  }
+  refuse_overlapping_paths(inputs, {{"--csv", opt.csv},
+                                    {"--plot", opt.plot},
+                                    {"--plot-time", opt.plot_time},
+                                    {"--plot-spectrum", opt.plot_spectrum}});
   std::vector<PartFile> parts;
   for (const std::string& path : opt.parts) {
     parts.push_back(read_part_file(path));

@@ -14,15 +14,24 @@ std::vector<int64_t> parse_range(const std::string& text, const std::string& opt
   const std::vector<std::string> parts = split_text(text, ':');
   if (parts.size() < 2 || parts.size() > 3) {
     throw UsageError(fmt::format("{}: '{}' is not a range (expected FIRST:LAST or FIRST:LAST:STEP)",
-                                 option, text));
+                                 option, printable(text, 60)));
   }
   auto value = [&](const std::string& s, bool is_step) -> int64_t {
     const bool neg = !s.empty() && s[0] == '-';
     if (neg && (!allow_negative || is_step)) {
       throw UsageError(fmt::format("{}: '{}' in '{}' may not be negative", option, s, text));
     }
-    const uint64_t mag =
-        parse_count(neg ? s.substr(1) : s, option, is_step ? 1 : 0, uint64_t{UINT32_MAX});
+    uint64_t mag = 0;
+    try {
+      mag = parse_count(neg ? s.substr(1) : s, option, is_step ? 1 : 0, uint64_t{UINT32_MAX});
+    } catch (const UsageError&) {
+      // The message names the value as typed, sign included.
+      const std::string lowest = is_step          ? "1"
+                                 : allow_negative ? fmt::format("-{}", UINT32_MAX)
+                                                  : "0";
+      throw UsageError(fmt::format("{}: '{}' in '{}' is not a whole number within {}..{}", option,
+                                   printable(s, 40), printable(text, 60), lowest, UINT32_MAX));
+    }
     return neg ? -static_cast<int64_t>(mag) : static_cast<int64_t>(mag);
   };
   const int64_t first = value(parts[0], false);

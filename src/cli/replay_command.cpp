@@ -14,6 +14,8 @@
 #include <anesim/cli/shared_options.h>
 #include <anesim/io/atomic_output.h>
 #include <anesim/io/gnuplot_plot.h>
+#include <anesim/io/output_set.h>
+#include <anesim/io/path_identity.h>
 
 namespace anesim {
 
@@ -65,15 +67,17 @@ void check_replay_outputs(const ReplayOptions& opt) {
 
 int present_replay(const ReplayResult& r, const ReplayOptions& opt) {
   const double max_mape = parse_max_mape(opt.max_mape);
-  const std::string text = opt.json ? replay_json(r).dump(2) + "\n" : format_replay_text(r);
+  const std::string text = opt.json ? json_text(replay_json(r), 2) + "\n" : format_replay_text(r);
   std::fputs(text.c_str(), stdout);
   std::fflush(stdout);
+  OutputSet outputs;  // all or none
   if (!opt.csv.empty()) {
-    write_file_atomically(opt.csv, format_replay_csv(r));
+    outputs.add_text(opt.csv, format_replay_csv(r));
   }
   if (!opt.plot.empty()) {
-    render_plot(opt.plot, replay_plot_script(r));
+    render_plot(outputs, opt.plot, replay_plot_script(r));
   }
+  outputs.commit();
   if (max_mape >= 0 && r.overall.mape_pct > max_mape) {
     std::fprintf(stderr, "anesim: error: overall MAPE %.2f %% exceeds --max-mape %s %%\n",
                  r.overall.mape_pct, opt.max_mape.c_str());
@@ -96,6 +100,11 @@ int replay_command(const ReplayOptions& opt) {
           "(anesim merge)");
     }
   }
+  std::vector<NamedPath> inputs = {{"--config", opt.config}};
+  for (const std::string& f : opt.files) {
+    inputs.push_back({"trace file", f});
+  }
+  refuse_overlapping_paths(inputs, {{"--csv", opt.csv}, {"--plot", opt.plot}});
   check_replay_outputs(opt);
   const MachineConfig cfg = load_machine(opt.config);
   const RingVariant variant = resolve_variant(opt.variant, cfg);
@@ -104,6 +113,7 @@ int replay_command(const ReplayOptions& opt) {
   for (const std::string& f : opt.files) {
     traces.push_back(read_trace_file(f));
   }
+  refuse_repeated_records(traces);
   if (shard) {
     const ReplayResult r = replay_traces(traces, variant, cfg, opt.config, jobs, "replay", *shard);
     write_file_atomically(opt.csv, replay_part(r, traces, cfg, opt.config));

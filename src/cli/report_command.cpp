@@ -5,6 +5,7 @@
 #include <anesim/analysis/report/validation_report.h>
 #include <anesim/cli/exit_codes.h>
 #include <anesim/cli/shared_options.h>
+#include <anesim/io/path_identity.h>
 
 namespace anesim {
 
@@ -27,6 +28,8 @@ int report_command(const ReportOptions& opt) {
   spec.calibration_path = opt.calibration;
   spec.config_path = opt.config;
   spec.jobs = parse_jobs(opt.jobs);
+  refuse_overlapping_paths({{"--config", opt.config}, {"--calibration", opt.calibration}},
+                           {{"--out", opt.out}});
   const std::string img_dir = write_validation_report(spec, load_machine(opt.config));
   std::fprintf(stderr, "anesim report: wrote %s and %s/*.svg\n", opt.out.c_str(), img_dir.c_str());
   return kExitOk;

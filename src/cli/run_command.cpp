@@ -14,6 +14,8 @@
 #include <anesim/io/count_text.h>
 #include <anesim/io/errors.h>
 #include <anesim/io/gnuplot_plot.h>
+#include <anesim/io/output_set.h>
+#include <anesim/io/path_identity.h>
 
 namespace anesim {
 
@@ -154,6 +156,10 @@ int run_command(const RunOptions& opt) {
     w.split = static_cast<uint32_t>(w.task_lines.size());
   }
   w.base_line = static_cast<uint32_t>(parse_count(opt.base_line, "--base-line", 0, UINT32_MAX));
+  refuse_overlapping_paths({{"--config", opt.config}}, {{"--vcd", opt.vcd},
+                                                        {"--fst", opt.fst},
+                                                        {"--line-log", opt.line_log},
+                                                        {"--plot-latency", opt.plot_latency}});
   parse_waves(opt, cfg, request);
   parse_line_outputs(opt, cfg, request);
   request.skip_idle = !opt.no_idle_skip;
@@ -170,17 +176,19 @@ int run_command(const RunOptions& opt) {
         "simulation.max_cycles = {} of {}; use a config with a larger max_cycles",
         w.lines_per_core, needed, cfg.cycles_to_ns(needed) * 1e-9, cfg.sim.max_cycles, cfg.source));
   }
-  const SimulationOutcome outcome = run_single(cfg, request);
+  OutputSet outputs;
+  const SimulationOutcome outcome = run_single(cfg, request, outputs);
 
   const int rc = failure_exit_code(outcome, cfg);
   if (rc == kExitOk) {
-    // Like the waveform, a failed run publishes no line log or plot.
+    // A failed run publishes no output; a complete one all of them or none.
     if (!opt.line_log.empty()) {
-      write_file_atomically(opt.line_log, line_log_csv(outcome.result.line_log));
+      outputs.add_text(opt.line_log, line_log_csv(outcome.result.line_log));
     }
     if (!opt.plot_latency.empty()) {
-      render_plot(opt.plot_latency, latency_plot_script(outcome.result.latency));
+      render_plot(outputs, opt.plot_latency, latency_plot_script(outcome.result.latency));
     }
+    outputs.commit();
   }
   const RunReport report{request.variant, w, &cfg, outcome.result};
   const std::string text = opt.json ? json_line(run_json(report)) : format_text(report);

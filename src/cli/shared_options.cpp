@@ -1,5 +1,7 @@
 #include <anesim/cli/shared_options.h>
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include <anesim/config/machine_config_reader.h>
@@ -100,7 +102,12 @@ RingVariant parse_variant_option(const std::string& text, const std::string& opt
 std::vector<RingVariant> parse_variant_list(const std::string& text, const std::string& option) {
   std::vector<RingVariant> out;
   for (const std::string& name : split_text(text, ',')) {
-    out.push_back(parse_variant_option(name, option));
+    const RingVariant v = parse_variant_option(name, option);
+    if (std::find(out.begin(), out.end(), v) != out.end()) {
+      throw UsageError(
+          fmt::format("{}: '{}' is listed twice (each variant once)", option, printable(name, 40)));
+    }
+    out.push_back(v);
   }
   return out;
 }

@@ -17,6 +17,7 @@
 #include <anesim/cli/shard_option.h>
 #include <anesim/io/atomic_output.h>
 #include <anesim/io/count_text.h>
+#include <anesim/io/path_identity.h>
 
 namespace anesim {
 
@@ -67,6 +68,13 @@ void parse_axis(const SweepOptions& opt, SweepSpec& spec) {
   }
   if (spec.axis == SweepAxis::kX) {
     spec.laps = parse_count_list(opt.laps, "--laps", 0, 0x3ffff);
+    for (size_t i = 0; i < spec.laps.size(); ++i) {
+      if (std::find(spec.laps.begin(), spec.laps.begin() + i, spec.laps[i]) !=
+          spec.laps.begin() + i) {
+        throw UsageError(fmt::format(
+            "--laps: {} is listed twice (each lap once: a sweep point per row)", spec.laps[i]));
+      }
+    }
   } else if (opt.laps != "1") {
     throw UsageError("--laps: only with --x-range");
   }
@@ -152,6 +160,10 @@ int sweep_command(const SweepOptions& opt) {
   SweepSpec spec;
   spec.jobs = parse_jobs(opt.jobs);
   spec.config = opt.config;
+  refuse_overlapping_paths({{"--config", opt.config}}, {{"--csv", opt.csv},
+                                                        {"--plot", opt.plot},
+                                                        {"--plot-time", opt.plot_time},
+                                                        {"--plot-spectrum", opt.plot_spectrum}});
   const MachineConfig cfg = load_machine(opt.config);
   spec.variants = resolve_variants(opt.variants, cfg);
   spec.cores = parse_cores(opt.cores, cfg);

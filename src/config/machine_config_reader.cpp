@@ -2,6 +2,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <optional>
 
 #include <fmt/format.h>
@@ -80,6 +81,15 @@ static MachineConfig parse_document(const std::string& text, const std::string& 
                          "(set refi: 0 to disable refresh)",
                          d.rfc, d.refi));
     }
+    // All-bank refresh holds the channel for rp + rfc every refi: what is
+    // left must open a row (rcd) before the next one, or no read ever issues.
+    if (cfg.dram.refresh == RefreshMode::kAllBank && d.refi != 0 &&
+        uint64_t{d.rp} + d.rfc + d.rcd >= d.refi) {
+      t.fail(t.mark_of("refi"), "dram.timings.refi",
+             fmt::format("{} leaves no time to read: each all-bank refresh holds the channel for "
+                         "rp + rfc = {} cycles and a read needs rcd = {} more before the next one",
+                         d.refi, uint64_t{d.rp} + d.rfc, d.rcd));
+    }
     // Per-bank refresh timings: required with dram.refresh: per_bank and
     // refused without it (they would be silently unused).
     const bool per_bank = cfg.dram.refresh == RefreshMode::kPerBank;
@@ -88,6 +98,11 @@ static MachineConfig parse_document(const std::string& text, const std::string& 
         t.fail(t.mark_of(key), fmt::format("dram.timings.{}", key),
                "is a per-bank refresh timing; set dram.refresh: per_bank to use it");
       }
+    }
+    if (per_bank && cfg.dram.banks < 2) {
+      dram.fail(dram.mark_of("banks"), "dram.banks",
+                "per-bank refresh needs at least 2 banks (one reads while another refreshes); "
+                "use dram.refresh: all_bank with 1 bank");
     }
     if (per_bank) {
       d.rfcpb = t.positive32("rfcpb");
@@ -99,6 +114,18 @@ static MachineConfig parse_document(const std::string& text, const std::string& 
                fmt::format("{} (or pbr2pbr {}) is not less than refi / 8 ({}): the channel "
                            "could not refresh every bank once per refi",
                            d.rfcpb, d.pbr2pbr, d.refi / 8));
+      }
+      // Each REFpb blocks ACTs to the other banks for pbr2act; one falls due
+      // every refi / groups (groups: 8, or fewer banks), and an owed one goes
+      // before any ACT, so a gap no longer than pbr2act starves every read.
+      const uint32_t groups = std::min<uint32_t>(cfg.dram.banks, 8);
+      const uint32_t gap = std::max(d.refi / groups, d.pbr2pbr);
+      if (d.refi != 0 && gap <= d.pbr2act) {
+        t.fail(t.mark_of("pbr2act"), "dram.timings.pbr2act",
+               fmt::format("{} leaves no time to read: a per-bank refresh falls due every "
+                           "{} cycles (refi / {} groups) and each blocks ACTs for pbr2act cycles, "
+                           "so no row could ever open",
+                           d.pbr2act, gap, groups));
       }
     }
     t.reject_unknown(kKeysHint);

@@ -14,6 +14,7 @@
 #include <anesim/config/yaml_section.h>
 #include <anesim/io/errors.h>
 #include <anesim/io/text_functions.h>
+#include <anesim/sim/workload.h>
 
 namespace anesim {
 
@@ -52,6 +53,12 @@ Projection read_projection(YamlSection& item) {
   }
   p.cin = item.integer("cin", 1, UINT32_MAX);
   p.cout = item.integer("cout", 1, UINT32_MAX);
+  // Checked where it is read: the transfer of this shape must fit a 32-bit
+  // line count per core.
+  if (lines_for_shape(p.cin, p.cout) == 0) {
+    item.fail_at("cout", fmt::format("cin {} x cout {} needs more than 2^32-1 lines per core",
+                                     p.cin, p.cout));
+  }
   p.count = static_cast<uint32_t>(item.integer_or("count", 1, 1000, 1));
   item.reject_unknown(kKeyHint);
   return p;
@@ -106,6 +113,10 @@ ModelDescription parse_document(const std::string& text, const std::string& orig
     YamlSection h = top.child("lm_head");
     m.lm_head_cin = h.integer("cin", 1, UINT32_MAX);
     m.lm_head_cout = h.integer("cout", 1, UINT32_MAX);
+    if (lines_for_shape(m.lm_head_cin, m.lm_head_cout) == 0) {
+      h.fail_at("cout", fmt::format("cin {} x cout {} needs more than 2^32-1 lines per core",
+                                    m.lm_head_cin, m.lm_head_cout));
+    }
     m.lm_head_shards = static_cast<uint32_t>(h.integer_or("shards", 1, 1024, 1));
     m.lm_head_tied = h.boolean_or("tied", false);
     m.lm_head_streamed = h.boolean_or("streamed", true);

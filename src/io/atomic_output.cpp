@@ -8,10 +8,11 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <stdexcept>
 
 #include <fmt/format.h>
+
+#include <anesim/io/output_set.h>
 
 namespace anesim {
 
@@ -96,19 +97,9 @@ void commit_temporary(const std::string& tmp, const std::string& target) {
 }
 
 void write_file_atomically(const std::string& path, const std::string& content) {
-  check_writable_directory(path);
-  const std::string tmp = temporary_path_for(path);
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << content;
-    out.flush();
-    if (!out) {
-      out.close();
-      discard_temporary(tmp);
-      throw OutputError(fmt::format("{}: write failed", path));
-    }
-  }
-  commit_temporary(tmp, path);
+  OutputSet one;
+  one.add_text(path, content);
+  one.commit();
 }
 
 void install_output_cleanup_on_signal() {

@@ -5,11 +5,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <iterator>
 
 #include <fmt/format.h>
 
 #include <anesim/io/atomic_output.h>
 #include <anesim/io/child_processes.h>
+#include <anesim/io/output_set.h>
 #include <anesim/io/text_functions.h>
 
 namespace anesim {
@@ -30,7 +32,29 @@ bool plot_extension_ok(const std::string& path) {
   return ends_with(path, ".png") || ends_with(path, ".svg");
 }
 
+namespace {
+
+// gnuplot exits 0 when it cannot write its output (a full disk): a plot
+// counts as written only when it ends as its format ends.
+bool plot_complete(const std::string& file, bool png) {
+  std::ifstream in(file, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  static const std::string kPngEnd("\0\0\0\0IEND\xae\x42\x60\x82", 12);
+  if (png) {
+    return bytes.size() > kPngEnd.size() && ends_with(bytes, kPngEnd);
+  }
+  return bytes.find("</svg>") != std::string::npos;
+}
+
+}  // namespace
+
 void render_plot(const std::string& path, const std::string& body) {
+  OutputSet one;
+  render_plot(one, path, body);
+  one.commit();
+}
+
+void render_plot(OutputSet& outputs, const std::string& path, const std::string& body) {
   if (!plot_extension_ok(path)) {
     throw OutputError(fmt::format("{}: a plot must end in .png or .svg", path));
   }
@@ -50,7 +74,8 @@ void render_plot(const std::string& path, const std::string& body) {
     s << "set terminal " << terminal << "\nset output " << quoted(tmp) << "\n"
       << body << "\nunset output\n";
     if (!s) {
-      std::remove(script_path.c_str());
+      discard_temporary(script_path);
+      discard_temporary(tmp);
       throw OutputError(fmt::format("{}: cannot write the gnuplot script", path));
     }
   }
@@ -59,11 +84,16 @@ void render_plot(const std::string& path, const std::string& body) {
   // signal cleanup; then it goes.
   commit_temporary(script_path, script_path);
   std::remove(script_path.c_str());
-  if (r[0].exit_code != 0 || access(tmp.c_str(), F_OK) != 0) {
-    std::remove(tmp.c_str());
-    throw OutputError(fmt::format("{}: gnuplot failed: {}", path, r[0].err));
+  if (r[0].exit_code != 0 || !plot_complete(tmp, png)) {
+    discard_temporary(tmp);
+    const std::string why = printable(r[0].err);
+    throw OutputError(fmt::format("{}: gnuplot failed: {}", printable(path),
+                                  !why.empty() ? why
+                                  : r[0].exit_code != 0
+                                      ? fmt::format("it exited with status {}", r[0].exit_code)
+                                      : "the plot it wrote is incomplete (is the disk full?)"));
   }
-  commit_temporary(tmp, path);
+  outputs.adopt(tmp, path);
 }
 
 }  // namespace anesim

@@ -9,6 +9,8 @@
 #include <cstdlib>
 #include <string>
 
+#include <anesim/io/text_functions.h>
+
 namespace anesim {
 
 using Json = nlohmann::ordered_json;
@@ -20,7 +22,36 @@ inline double rounded(double value, int decimals) {
   return std::strtod(fmt::format("{:.{}f}", value, decimals).c_str(), nullptr);
 }
 
+// `j` with every string (keys too) through printable_whole(): the one
+// escaping function, so a NUL, a terminal escape or bytes that are not
+// UTF-8 (a file name) neither cut the output nor make the writer throw.
+inline Json with_printable_strings(const Json& j) {
+  if (j.is_string()) {
+    return printable_whole(j.get_ref<const std::string&>());
+  }
+  if (j.is_object()) {
+    Json o = Json::object();
+    for (const auto& item : j.items()) {
+      o[printable_whole(item.key())] = with_printable_strings(item.value());
+    }
+    return o;
+  }
+  if (j.is_array()) {
+    Json a = Json::array();
+    for (const Json& v : j) {
+      a.push_back(with_printable_strings(v));
+    }
+    return a;
+  }
+  return j;
+}
+
+// JSON text as anesim writes it (indent < 0: one line).
+inline std::string json_text(const Json& j, int indent = -1) {
+  return with_printable_strings(j).dump(indent);
+}
+
 // One line of JSON and a newline, as anesim prints it.
-inline std::string json_line(const Json& j) { return j.dump() + "\n"; }
+inline std::string json_line(const Json& j) { return json_text(j) + "\n"; }
 
 }  // namespace anesim

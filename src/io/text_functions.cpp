@@ -4,17 +4,63 @@
 
 namespace anesim {
 
+namespace {
+
+// The length of the valid UTF-8 sequence of 2..4 bytes at `i` that is not a
+// C1 control (U+0080..U+009F), or 0.
+size_t utf8_sequence(const std::string& text, size_t i) {
+  const auto byte = [&](size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned char lead = byte(i);
+  size_t len = 0;
+  uint32_t cp = 0;
+  if (lead >= 0xc2 && lead <= 0xdf) {
+    len = 2;
+    cp = lead & 0x1fu;
+  } else if (lead >= 0xe0 && lead <= 0xef) {
+    len = 3;
+    cp = lead & 0x0fu;
+  } else if (lead >= 0xf0 && lead <= 0xf4) {
+    len = 4;
+    cp = lead & 0x07u;
+  } else {
+    return 0;
+  }
+  if (i + len > text.size()) {
+    return 0;
+  }
+  for (size_t k = 1; k < len; ++k) {
+    if ((byte(i + k) & 0xc0u) != 0x80u) {
+      return 0;
+    }
+    cp = (cp << 6) | (byte(i + k) & 0x3fu);
+  }
+  const bool overlong = (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000);
+  const bool surrogate = cp >= 0xd800 && cp <= 0xdfff;
+  if (overlong || surrogate || cp > 0x10ffff || cp <= 0x9f) {
+    return 0;
+  }
+  return len;
+}
+
+}  // namespace
+
 std::string printable(const std::string& text, size_t max_chars) {
   std::string out;
-  for (size_t i = 0; i < text.size() && i < max_chars; ++i) {
+  size_t i = 0;
+  for (; i < text.size() && i < max_chars;) {
     const auto ch = static_cast<unsigned char>(text[i]);
-    if (ch < 0x20 || ch >= 0x7f) {
-      out += fmt::format("\\x{:02x}", ch);
-    } else {
+    if (ch >= 0x20 && ch < 0x7f) {
       out += static_cast<char>(ch);
+      ++i;
+    } else if (const size_t len = ch >= 0x80 ? utf8_sequence(text, i) : 0; len != 0) {
+      out.append(text, i, len);
+      i += len;
+    } else {
+      out += fmt::format("\\x{:02x}", ch);
+      ++i;
     }
   }
-  return text.size() > max_chars ? out + "..." : out;
+  return i < text.size() ? out + "..." : out;
 }
 
 std::vector<std::string> split_text(const std::string& text, char separator) {

@@ -7,8 +7,31 @@
 #include <verilated_vcd_c.h>
 
 #include <anesim/io/child_processes.h>
+#include <anesim/io/output_set.h>
 
 namespace anesim {
+
+// Verilator's file, with every write completed or its error kept: after the
+// first failure the rest of the dump is dropped (it will be discarded), and
+// Verilator is told each write succeeded so that it never calls VL_FATAL_MT.
+class CheckedVcdFile final : public VerilatedVcdFile {
+ public:
+  ssize_t write(const char* buf, ssize_t len) override {
+    for (ssize_t done = 0; done < len && error_ == 0;) {
+      const ssize_t got = VerilatedVcdFile::write(buf + done, len - done);
+      if (got > 0) {
+        done += got;
+      } else if (got == 0 || (errno != EINTR && errno != EAGAIN)) {
+        error_ = got == 0 ? ENOSPC : errno;
+      }
+    }
+    return len;
+  }
+  int error() const { return error_; }
+
+ private:
+  int error_ = 0;
+};
 
 namespace {
 
@@ -32,7 +55,8 @@ WaveformFile::WaveformFile(std::string vcd_path, std::string fst_path)
   }
   // Registered under its full name, so that SIGINT removes this very file.
   tmp_vcd_ = temporary_path_for(target, ".vcd");
-  vcd_ = std::make_unique<VerilatedVcdC>();
+  file_ = std::make_unique<CheckedVcdFile>();
+  vcd_ = std::make_unique<VerilatedVcdC>(file_.get());
 }
 
 void WaveformFile::open() {
@@ -49,7 +73,24 @@ void WaveformFile::open() {
 WaveformFile::~WaveformFile() {
   if (!finished_) {
     vcd_->close();
-    discard_temporary(tmp_vcd_);
+  }
+  discard_temporary(tmp_vcd_);
+  if (!tmp_fst_.empty()) {
+    discard_temporary(tmp_fst_);
+  }
+}
+
+void WaveformFile::stage(OutputSet& outputs) {
+  if (!complete_) {
+    return;
+  }
+  if (!tmp_fst_.empty()) {
+    outputs.adopt(tmp_fst_, fst_path_);
+    tmp_fst_.clear();
+  }
+  if (!vcd_path_.empty()) {
+    outputs.adopt(tmp_vcd_, vcd_path_);
+    tmp_vcd_.clear();
   }
 }
 
@@ -60,21 +101,22 @@ void WaveformFile::finish(bool complete) {
     discard_temporary(tmp_vcd_);
     return;
   }
+  if (file_->error() != 0) {
+    discard_temporary(tmp_vcd_);
+    throw OutputError(fmt::format("{}: cannot write the waveform dump: {}",
+                                  vcd_path_.empty() ? fst_path_ : vcd_path_,
+                                  std::strerror(file_->error())));
+  }
   if (!fst_path_.empty()) {
-    const std::string tmp_fst = temporary_path_for(fst_path_, ".fst");
-    if (!vcd_to_fst(tmp_vcd_, tmp_fst)) {
+    tmp_fst_ = temporary_path_for(fst_path_, ".fst");
+    if (!vcd_to_fst(tmp_vcd_, tmp_fst_)) {
       discard_temporary(tmp_vcd_);
-      discard_temporary(tmp_fst);
+      discard_temporary(tmp_fst_);
       throw OutputError(fmt::format(
           "{}: vcd2fst (from the gtkwave package) failed to convert the dump", fst_path_));
     }
-    commit_temporary(tmp_fst, fst_path_);
   }
-  if (!vcd_path_.empty()) {
-    commit_temporary(tmp_vcd_, vcd_path_);
-  } else {
-    discard_temporary(tmp_vcd_);
-  }
+  complete_ = true;
 }
 
 }  // namespace anesim

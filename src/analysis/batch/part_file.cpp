@@ -57,11 +57,20 @@ bool unescape_value(const std::string& text, std::string& out) {
   return true;
 }
 
+constexpr const char* kChecksumPrefix = "# rows_fnv1a: ";
+
 bool per_part_key(const std::string& key) {
   return key == "config_name" || key == "shard" || key == "rows";
 }
 
 std::string quoted(const std::string& text) { return "'" + printable(text, 120) + "'"; }
+
+std::string trim_right(std::string text) {
+  while (!text.empty() && text.back() == ' ') {
+    text.pop_back();
+  }
+  return text;
+}
 
 // "sweep: cores=1 against cores=2": the first word that differs.
 std::string first_difference(const std::pair<std::string, std::string>& a,
@@ -105,6 +114,13 @@ std::string part_header(const std::string& kind, const HeaderLines& batch,
   out += fmt::format("# points: {}\n# config_name: {}\n# shard: {}\n# rows: {}\npoint,{}\n", points,
                      escape_value(config_name), shard_text(shard), rows, columns);
   return out;
+}
+
+std::string seal_part(std::string part) {
+  const size_t columns = part.find("\npoint,");
+  const size_t rows = columns == std::string::npos ? part.size() : part.find('\n', columns + 1) + 1;
+  part += kChecksumPrefix + text_fingerprint(part.substr(rows)) + "\n";
+  return part;
 }
 
 PartFile read_part_file(const std::string& path) {
@@ -176,6 +192,27 @@ PartFile read_part_file(const std::string& path) {
     f.fail(static_cast<int>(at) + 1, "expected the column line 'point,...' after the header");
   }
   f.columns = split_text(lines[at].substr(6), ',');
+  // The rows' checksum closes the file.
+  if (lines.size() == at + 1 || lines.back().rfind(kChecksumPrefix, 0) != 0) {
+    f.fail(static_cast<int>(lines.size()),
+           fmt::format("the part does not end with its '{}' line (cut short, or not written by "
+                       "anesim --shard)",
+                       trim_right(kChecksumPrefix)));
+  }
+  {
+    std::string rows_text;
+    for (size_t k = at + 1; k + 1 < lines.size(); ++k) {
+      rows_text += lines[k] + "\n";
+    }
+    const std::string recorded = lines.back().substr(std::string(kChecksumPrefix).size());
+    if (recorded != text_fingerprint(rows_text)) {
+      f.fail(static_cast<int>(lines.size()),
+             fmt::format("the rows do not match their checksum (rows_fnv1a {} recorded, {} "
+                         "computed): a row was edited or damaged; regenerate this shard",
+                         quoted(recorded), text_fingerprint(rows_text)));
+    }
+  }
+  lines.pop_back();
   for (++at; at < lines.size(); ++at) {
     PartRow r;
     r.line = static_cast<int>(at) + 1;
@@ -185,8 +222,11 @@ PartFile read_part_file(const std::string& path) {
     }
     uint64_t point = 0;
     if (read_count(r.fields[0], 0, f.points == 0 ? 0 : f.points - 1, point) != CountStatus::kOk) {
-      f.fail(r.line, fmt::format("point: {} is not a point of this batch (0 .. {})",
-                                 quoted(r.fields[0]), f.points - 1));
+      f.fail(r.line, f.points == 0 ? fmt::format("point: {}: the batch has no points ('# points: "
+                                                 "0')",
+                                                 quoted(r.fields[0]))
+                                   : fmt::format("point: {} is not a point of this batch (0 .. {})",
+                                                 quoted(r.fields[0]), f.points - 1));
     }
     r.point = point;
     if (!in_shard(r.point, f.shard) || (!f.rows.empty() && r.point <= f.rows.back().point)) {

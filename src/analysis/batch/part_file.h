@@ -12,6 +12,8 @@
 //   # rows: 33
 //   point,COLUMNS...             point = the row's index in the whole batch
 //   ROWS, ascending by point
+//   # rows_fnv1a: HEX            FNV-1a 64 of the ROWS text: an edited row
+//                                or a part cut short is refused
 //
 // Header values escape `\` and control bytes as `\\` and `\xNN`.
 #pragma once
@@ -55,9 +57,12 @@ std::string part_header(const std::string& kind, const HeaderLines& batch,
                         const std::string& config_name, uint64_t points, const Shard& shard,
                         size_t rows, const std::string& columns);
 
+// `part`: a header and its rows, with the rows' checksum line appended.
+std::string seal_part(std::string part);
+
 // Reads and checks one part: the header, the column count of every row, each
 // row's point within the batch, in this shard and ascending, and the row
-// count the shard must have. Throws InputError naming the file and line.
+// count the shard must have, and the rows' checksum. Throws InputError naming the file and line.
 PartFile read_part_file(const std::string& path);
 
 // Checks that `parts` are all the shards of one batch, each once: the same

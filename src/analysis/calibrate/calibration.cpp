@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <exception>
 #include <map>
 #include <set>
 
@@ -88,6 +89,8 @@ struct FitState {
   std::map<std::vector<std::string>, double> seen;             // rounded candidate -> RMS error
   std::vector<std::pair<double, std::vector<double>>> points;  // every (RMS, x) replayed
   unsigned evaluations = 0;
+  // Why the objective threw: NLopt reports only "nlopt failure".
+  std::exception_ptr failure;
 };
 
 double objective(const std::vector<double>& x, std::vector<double>& /*grad*/, void* data) {
@@ -100,7 +103,13 @@ double objective(const std::vector<double>& x, std::vector<double>& /*grad*/, vo
   if (hit != st.seen.end()) {
     return hit->second;
   }
-  const ReplayResult r = st.evaluator->replay(*st.traces, x);
+  ReplayResult r;
+  try {
+    r = st.evaluator->replay(*st.traces, x);
+  } catch (...) {
+    st.failure = std::current_exception();
+    throw;
+  }
   // The root mean square of the relative errors: smoother than the MAPE for
   // the local search, and it weighs a large miss more than several small ones.
   double sum_sq = 0;
@@ -141,6 +150,14 @@ void run_optimizer(nlopt::algorithm algorithm, const CalibrationSpec& spec, FitS
     opt.optimize(x, best);
   } catch (const nlopt::roundoff_limited&) {
     // The best point so far stands (rounding plateaus can trigger this).
+  } catch (const std::runtime_error& e) {
+    // NLopt turns an exception of the objective into "nlopt failure":
+    // the objective's own error says why.
+    if (st.failure) {
+      std::rethrow_exception(st.failure);
+    }
+    throw std::runtime_error(fmt::format("the optimizer ({}) failed: {} (bounds or budget)",
+                                         opt.get_algorithm_name(), e.what()));
   }
 }
 

@@ -6,6 +6,9 @@
 #include <fmt/format.h>
 
 #include <anesim/analysis/batch/batch_runner.h>
+#include <anesim/io/text_functions.h>
+#include <anesim/sim/cluster.h>
+#include <anesim/sim/workload.h>
 
 namespace anesim {
 
@@ -23,6 +26,22 @@ ReplayResult replay_traces(const std::vector<Trace>& traces, RingVariant variant
       if (rec.cores > cfg.ane.cores) {
         throw TraceError(fmt::format("{}:{}: cores: {} is more than the {} cores of {}", t.path,
                                      rec.line, rec.cores, cfg.ane.cores, cfg.source));
+      }
+      // Checked where the record is read, not when its simulation fails.
+      Workload w;
+      w.cores = rec.cores;
+      w.lines_per_core = rec.lines_per_core;
+      w.split = rec.split;
+      w.base_line = rec.base_line;
+      RunSpec spec;
+      spec.tasks = build_tasks(w);
+      const uint64_t needed = minimum_cycles(cfg, spec);
+      if (needed > cfg.sim.max_cycles) {
+        throw TraceError(fmt::format(
+            "{}:{}: lines_per_core: {} lines per core need at least {} cycles, more than "
+            "simulation.max_cycles = {} of {}",
+            printable(t.path), rec.line, rec.lines_per_core, needed, cfg.sim.max_cycles,
+            printable(cfg.source)));
       }
       if (!in_shard(index++, shard)) {
         continue;

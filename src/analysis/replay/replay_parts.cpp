@@ -56,7 +56,7 @@ std::string replay_part(const ReplayResult& r, const std::vector<Trace>& traces,
   for (size_t i = 0; i < r.rows.size(); ++i) {
     out += fmt::format("{},{}\n", r.points[i], row_text(file_of_point.at(r.points[i]), r.rows[i]));
   }
-  return out;
+  return seal_part(out);
 }
 
 ReplayResult merge_replay_parts(const std::vector<PartFile>& parts) {

@@ -11,6 +11,7 @@
 #include <anesim/analysis/sweep/sweep.h>
 #include <anesim/analysis/sweep/sweep_plots.h>
 #include <anesim/io/gnuplot_plot.h>
+#include <anesim/io/output_set.h>
 #include <anesim/sim/geometry.h>
 
 namespace anesim {
@@ -33,8 +34,8 @@ void notch_section(ReportContext& ctx, TemplateValues& v) {
   xs.config = ctx.config_path;
   xs.jobs = ctx.jobs;
   const SweepResult xr = run_sweep(xs, ctx.cfg, "report: x sweep");
-  render_plot(ctx.img_dir + "/notch-gbps-vs-x.svg", sweep_plot_throughput(xr));
-  render_plot(ctx.img_dir + "/notch-time-vs-x.svg", sweep_plot_time(xr));
+  render_plot(*ctx.outputs, ctx.img_dir + "/notch-gbps-vs-x.svg", sweep_plot_throughput(xr));
+  render_plot(*ctx.outputs, ctx.img_dir + "/notch-time-vs-x.svg", sweep_plot_time(xr));
   v["ane_cores"] = fmt::format("{}", ctx.cfg.ane.cores);
 
   std::string rows;

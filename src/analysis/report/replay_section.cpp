@@ -10,6 +10,7 @@
 #include <anesim/analysis/report/sections.h>
 #include <anesim/io/errors.h>
 #include <anesim/io/gnuplot_plot.h>
+#include <anesim/io/output_set.h>
 #include <anesim/io/text_functions.h>
 
 namespace anesim {
@@ -110,11 +111,12 @@ void replay_section(ReportContext& ctx, TemplateValues& v) {
   for (const std::string& f : trace_files(ctx.traces_dir)) {
     traces.push_back(read_trace_file(f));
   }
+  refuse_repeated_records(traces);
   const ReplayResult rep = replay_traces(traces, RingVariant::kBug, ctx.cfg, ctx.config_path,
                                          ctx.jobs, "report: replay");
   v["replay_tables"] = record_tables(rep);
   v["replay_curves"] = curve_rows(rep, ctx);
-  render_plot(ctx.img_dir + "/replay.svg", replay_plot_script(rep));
+  render_plot(*ctx.outputs, ctx.img_dir + "/replay.svg", replay_plot_script(rep));
   disagreement(rep, v);
 }
 

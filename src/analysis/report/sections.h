@@ -13,12 +13,15 @@
 
 namespace anesim {
 
+class OutputSet;
+
 struct ReportContext {
   MachineConfig cfg;
   std::string config_path;  // "" for the built-in machine
   std::string traces_dir;
   std::string calibration_path;  // anesim calibrate --summary of the config
   std::string img_dir;           // where plots are written
+  OutputSet* outputs = nullptr;  // every plot and the report, published together
   unsigned jobs = 2;
   std::vector<std::pair<std::string, std::string>> targets;  // (target, outcome)
 };

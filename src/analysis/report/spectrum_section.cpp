@@ -12,6 +12,7 @@
 #include <anesim/analysis/sweep/sweep.h>
 #include <anesim/analysis/sweep/sweep_plots.h>
 #include <anesim/io/gnuplot_plot.h>
+#include <anesim/io/output_set.h>
 
 namespace anesim {
 
@@ -55,7 +56,7 @@ void spectrum_section(ReportContext& ctx, TemplateValues& v) {
   ds.config = ctx.config_path;
   ds.jobs = ctx.jobs;
   const SweepResult dr = run_sweep(ds, ctx.cfg, "report: D sweep");
-  render_plot(ctx.img_dir + "/gbps-vs-d.svg", sweep_plot_throughput(dr));
+  render_plot(*ctx.outputs, ctx.img_dir + "/gbps-vs-d.svg", sweep_plot_throughput(dr));
   // The bug variant's throughput, densely (every 16) and at the write-up's
   // density (every 8th sample: 64 values, the write-up had 67).
   std::vector<double> dense, sparse;
@@ -95,7 +96,7 @@ void spectrum_section(ReportContext& ctx, TemplateValues& v) {
                      cases[i].values->size(), cases[i].step),
          &cases[i].spectrum, 1.0 / static_cast<double>(cases[i].values->size())});
   }
-  render_plot(ctx.img_dir + "/spectrum-vs-d.svg",
+  render_plot(*ctx.outputs, ctx.img_dir + "/spectrum-vs-d.svg",
               spectrum_plot_script(shown, "Spectrum of throughput vs D (N = 4096, D = 2048..10224)",
                                    "period (D units)", "|FFT| / samples (GB/s)", "top left"));
   levels(dr, v);

@@ -1,12 +1,14 @@
 #include <anesim/analysis/report/validation_report.h>
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <fmt/format.h>
 
 #include <anesim/analysis/report/sections.h>
 #include <anesim/analysis/report/validation_template.h>
 #include <anesim/io/atomic_output.h>
+#include <anesim/io/output_set.h>
 
 namespace anesim {
 
@@ -33,8 +35,22 @@ std::string write_validation_report(const ValidationReportSpec& spec, const Mach
   ctx.calibration_path = spec.calibration_path;
   ctx.jobs = spec.jobs;
   ctx.img_dir = parent_directory(spec.out) + "/img";
-  mkdir(ctx.img_dir.c_str(), 0777);
+  // A report that fails leaves nothing: no plot, and no img/ it created.
+  struct CreatedDirectory {
+    std::string path;
+    bool keep = false;
+    ~CreatedDirectory() {
+      if (!keep && !path.empty()) {
+        rmdir(path.c_str());
+      }
+    }
+  } created;
+  if (mkdir(ctx.img_dir.c_str(), 0777) == 0) {
+    created.path = ctx.img_dir;
+  }
   check_writable_directory(ctx.img_dir + "/x.svg");
+  OutputSet outputs;
+  ctx.outputs = &outputs;
 
   TemplateValues v;
   v["out"] = spec.out;
@@ -48,7 +64,9 @@ std::string write_validation_report(const ValidationReportSpec& spec, const Mach
   spectrum_section(ctx, v);
   split_section(ctx, v);
   v["targets"] = target_rows(ctx);
-  write_file_atomically(spec.out, fill_template(kValidationReportTemplate, v));
+  outputs.add_text(spec.out, fill_template(kValidationReportTemplate, v));
+  outputs.commit();
+  created.keep = true;
   return ctx.img_dir;
 }
 

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <anesim/analysis/run/latency_report.h>
+#include <anesim/io/text_functions.h>
 #include <anesim/sim/geometry.h>
 
 namespace anesim {
@@ -63,8 +64,9 @@ std::string format_text(const RunReport& r) {
   std::string out;
   out += fmt::format("anesim: kernel-DMA prefetch ring, variant {} ({})\n", variant_name(r.variant),
                      variant_info(r.variant).summary);
-  out += fmt::format("  config           {} ({}, {} x16 channels, {:.1f} GB/s peak)\n", cfg.source,
-                     cfg.dram.preset, cfg.dram.channels, cfg.peak_gbps());
+  out += fmt::format("  config           {} ({}, {} x16 channels, {:.1f} GB/s peak)\n",
+                     printable_whole(cfg.source), printable_whole(cfg.dram.preset),
+                     cfg.dram.channels, cfg.peak_gbps());
   out += fmt::format("  cores            {} active\n", r.workload.cores);
   out += fmt::format("  lines per core   {} (0x{:x}) = {:.3f} MiB: k = {} laps, x = {:+d} lines\n",
                      r.workload.lines_per_core, r.workload.lines_per_core,

@@ -24,14 +24,19 @@ uint64_t minimum_run_cycles(const MachineConfig& cfg, const RunRequest& request)
   return minimum_cycles(cfg, spec_of(request));
 }
 
-SimulationOutcome run_single(const MachineConfig& cfg, const RunRequest& request) {
+SimulationOutcome run_single(const MachineConfig& cfg, const RunRequest& request,
+                             OutputSet& outputs) {
   std::unique_ptr<WaveformFile> waves;
   if (!request.vcd_path.empty() || !request.fst_path.empty()) {
     waves = std::make_unique<WaveformFile>(request.vcd_path, request.fst_path);
     waves->from = request.wave_from;
     waves->to = request.wave_to;
   }
-  return simulate(cfg, spec_of(request), waves.get());
+  SimulationOutcome out = simulate(cfg, spec_of(request), waves.get());
+  if (waves != nullptr) {
+    waves->stage(outputs);
+  }
+  return out;
 }
 
 std::string describe_system(const MachineConfig& cfg, const RunRequest& request) {

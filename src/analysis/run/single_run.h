@@ -14,6 +14,8 @@
 
 namespace anesim {
 
+class OutputSet;
+
 struct RunRequest {
   RingVariant variant = RingVariant::kBug;
   Workload workload;
@@ -29,9 +31,11 @@ struct RunRequest {
 // A lower bound on the cycles of `request` on `cfg` (see minimum_cycles).
 uint64_t minimum_run_cycles(const MachineConfig& cfg, const RunRequest& request);
 
-// Elaborates and runs the testbench (once per process). Throws OutputError
-// when a waveform cannot be written.
-SimulationOutcome run_single(const MachineConfig& cfg, const RunRequest& request);
+// Elaborates and runs the testbench (once per process). A complete run's
+// waveforms are staged in `outputs`, to be published with the command's
+// other outputs. Throws OutputError when a waveform cannot be written.
+SimulationOutcome run_single(const MachineConfig& cfg, const RunRequest& request,
+                             OutputSet& outputs);
 
 // The objects SystemC sees once the request's system is elaborated
 // (--print-hierarchy; once per process, instead of run_single).

@@ -142,8 +142,9 @@ std::vector<SweepRow> sweep_rows(const SweepSpec& spec, uint32_t ane_cores) {
       }
       p.lines_per_core = static_cast<uint32_t>(lines);
       if (p.split < 1 || p.split > p.lines_per_core) {
-        throw UsageError(fmt::format("split {} is not within 1 .. {} lines per core", p.split,
-                                     p.lines_per_core));
+        throw UsageError(fmt::format("{}: split {} is not within 1 .. {} lines per core",
+                                     spec.axis == SweepAxis::kSplit ? "--split-range" : "--split",
+                                     p.split, p.lines_per_core));
       }
       for (RingVariant v : spec.variants) {
         p.variant = v;

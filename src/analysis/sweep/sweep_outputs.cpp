@@ -9,6 +9,7 @@
 #include <anesim/analysis/sweep/sweep_text.h>
 #include <anesim/io/atomic_output.h>
 #include <anesim/io/gnuplot_plot.h>
+#include <anesim/io/output_set.h>
 
 namespace anesim {
 
@@ -37,18 +38,20 @@ void write_sweep_outputs(const SweepResult& r, const SweepOutputs& o) {
   }
   std::fputs(text.c_str(), stdout);
   std::fflush(stdout);
+  OutputSet outputs;  // all or none
   if (!o.csv.empty()) {
-    write_file_atomically(o.csv, sweep_csv(r));
+    outputs.add_text(o.csv, sweep_csv(r));
   }
   if (!o.plot.empty()) {
-    render_plot(o.plot, sweep_plot_throughput(r));
+    render_plot(outputs, o.plot, sweep_plot_throughput(r));
   }
   if (!o.plot_time.empty()) {
-    render_plot(o.plot_time, sweep_plot_time(r));
+    render_plot(outputs, o.plot_time, sweep_plot_time(r));
   }
   if (!o.plot_spectrum.empty()) {
-    render_plot(o.plot_spectrum, sweep_spectrum_plot(r, spectra));
+    render_plot(outputs, o.plot_spectrum, sweep_spectrum_plot(r, spectra));
   }
+  outputs.commit();
 }
 
 }  // namespace anesim

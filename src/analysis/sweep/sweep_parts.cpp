@@ -109,7 +109,7 @@ std::string sweep_part(const SweepResult& r, const MachineConfig& cfg) {
   for (size_t i = 0; i < r.rows.size(); ++i) {
     out += fmt::format("{},{}\n", r.points[i], sweep_csv_row(r, r.rows[i]));
   }
-  return out;
+  return seal_part(out);
 }
 
 SweepResult merge_sweep_parts(const std::vector<PartFile>& parts) {

@@ -46,6 +46,10 @@ constexpr size_t kMaxTraceBytes = 64 << 20;
 
 // Reader (trace_reader.cpp). Throws TraceError.
 Trace read_trace_file(const std::string& path);
+// Throws TraceError naming both places when one record (curve, cores,
+// lines per core, split, base line) appears in two of `traces`: replay and
+// calibrate would count it twice. Within one file the reader refuses it.
+void refuse_repeated_records(const std::vector<Trace>& traces);
 // `origin` names the text in messages.
 Trace parse_trace(const std::string& text, const std::string& origin);
 // Writer (trace_writer.cpp): `t` in the current format (round-trips through

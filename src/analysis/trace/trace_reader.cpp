@@ -153,7 +153,9 @@ Trace parse_trace(const std::string& text, const std::string& origin) {
   t.path = origin;
   std::vector<std::string> lines;
   {
-    std::istringstream in(text);
+    // A UTF-8 byte order mark is accepted, as the config reader accepts it.
+    const bool bom = text.rfind("\xEF\xBB\xBF", 0) == 0;
+    std::istringstream in(bom ? text.substr(3) : text);
     for (std::string l; std::getline(in, l);) {
       if (!l.empty() && l.back() == '\r') l.pop_back();
       lines.push_back(l);
@@ -288,6 +290,24 @@ Trace parse_trace(const std::string& text, const std::string& origin) {
     p.fail(static_cast<int>(lines.size()), "no records after the column row");
   }
   return t;
+}
+
+void refuse_repeated_records(const std::vector<Trace>& traces) {
+  std::map<std::string, std::pair<const Trace*, int>> seen;
+  for (const Trace& t : traces) {
+    for (const TraceRecord& r : t.records) {
+      const std::string key =
+          fmt::format("{}|{}|{}|{}|{}", r.curve, r.cores, r.lines_per_core, r.split, r.base_line);
+      const auto [it, fresh] = seen.emplace(key, std::make_pair(&t, r.line));
+      if (!fresh && it->second.first != &t) {
+        throw TraceError(fmt::format(
+            "{}:{}: duplicate record: curve {}, {} cores, {} lines per core, split {}, base_line "
+            "{} is already in {}:{} (each measurement once across the trace files)",
+            printable(t.path), r.line, r.curve, r.cores, r.lines_per_core, r.split, r.base_line,
+            printable(it->second.first->path), it->second.second));
+      }
+    }
+  }
 }
 
 Trace read_trace_file(const std::string& path) {

@@ -1,0 +1,81 @@
+#include <anesim/io/path_identity.h>
+
+#include <sys/stat.h>
+
+#include <optional>
+
+#include <fmt/format.h>
+
+#include <anesim/io/atomic_output.h>
+#include <anesim/io/errors.h>
+#include <anesim/io/text_functions.h>
+
+namespace anesim {
+
+namespace {
+
+// Where a path's bytes live: the file's (dev, ino) when it exists, else its
+// directory's with its last name.
+struct Identity {
+  dev_t dev = 0;
+  ino_t ino = 0;
+  std::string name;  // "" for an existing file
+  bool operator==(const Identity& o) const {
+    return dev == o.dev && ino == o.ino && name == o.name;
+  }
+};
+
+std::optional<Identity> identity_of(const std::string& path) {
+  struct stat st {};
+  if (stat(path.c_str(), &st) == 0) {
+    return Identity{st.st_dev, st.st_ino, ""};
+  }
+  if (stat(parent_directory(path).c_str(), &st) != 0) {
+    return std::nullopt;  // its own check reports the missing directory
+  }
+  const size_t slash = path.find_last_of('/');
+  return Identity{st.st_dev, st.st_ino, slash == std::string::npos ? path : path.substr(slash + 1)};
+}
+
+[[noreturn]] void refuse(const NamedPath& out, const NamedPath& other, const char* what) {
+  throw UsageError(fmt::format("{} '{}' is the same file as {} {} '{}'; refusing to overwrite it",
+                               out.option, printable(out.path), what, other.option,
+                               printable(other.path)));
+}
+
+}  // namespace
+
+void refuse_overlapping_paths(const std::vector<NamedPath>& inputs,
+                              const std::vector<NamedPath>& outputs) {
+  std::vector<std::pair<const NamedPath*, Identity>> seen_inputs, seen_outputs;
+  for (const NamedPath& in : inputs) {
+    if (!in.path.empty()) {
+      // Only an existing input has bytes to lose (a preset name has none).
+      if (const auto id = identity_of(in.path); id && id->name.empty()) {
+        seen_inputs.emplace_back(&in, *id);
+      }
+    }
+  }
+  for (const NamedPath& out : outputs) {
+    if (out.path.empty()) {
+      continue;
+    }
+    const auto id = identity_of(out.path);
+    if (!id) {
+      continue;
+    }
+    for (const auto& [in, in_id] : seen_inputs) {
+      if (in_id == *id) {
+        refuse(out, *in, "the input");
+      }
+    }
+    for (const auto& [other, other_id] : seen_outputs) {
+      if (other_id == *id) {
+        refuse(out, *other, "the output");
+      }
+    }
+    seen_outputs.emplace_back(&out, *id);
+  }
+}
+
+}  // namespace anesim
