@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include <anesim/analysis/batch/part_file.h>
 #include "test_support.h"
 
 namespace anesim {
@@ -155,7 +156,14 @@ TEST_CASE("merge refuses mixed sweeps, a missing shard and a duplicated shard",
   write(dir + "/edited.csv", edited);
   Outcome o = merge({p[0], dir + "/edited.csv", p[2]});
   CHECK(o.rc == 5);
-  CHECK_THAT(o.err, Catch::Contains("edited.csv:") && Catch::Contains("is not the sweep's point"));
+  CHECK_THAT(o.err,
+             Catch::Contains("edited.csv:") && Catch::Contains("do not match their checksum"));
+  // With the checksum made to match, the row check still refuses it.
+  write(dir + "/resealed.csv", seal_part(edited.substr(0, edited.rfind("# rows_fnv1a: "))));
+  o = merge({p[0], dir + "/resealed.csv", p[2]});
+  CHECK(o.rc == 5);
+  CHECK_THAT(o.err,
+             Catch::Contains("resealed.csv:") && Catch::Contains("is not the sweep's point"));
   // A part cut short.
   write(dir + "/short.csv", part.substr(0, part.size() - 5));
   o = merge({p[0], dir + "/short.csv", p[2]});

@@ -77,11 +77,11 @@ FreeParameter parse_free(const std::string& item, const CalibrationSpec& spec) {
                     "fitted",
                     printable(item, 60), printable(p.key, 60), printable(base, 60)));
   }
-  // The optimizer may try any value of the box: each end and the values next
-  // to them must be ones the machine description accepts.
+  // The optimizer may try any value of the box: the values next to its ends
+  // (the ends themselves are checked with the fit's other bounds) must be
+  // ones the machine description accepts.
   const double step = p.integer ? 1.0 : (p.hi - p.lo) / 2;
-  for (const double probe :
-       {p.lo, p.hi, std::min(p.lo + step, p.hi), std::max(p.hi - step, p.lo)}) {
+  for (const double probe : {std::min(p.lo + step, p.hi), std::max(p.hi - step, p.lo)}) {
     const double value = p.integer ? std::round(probe) : probe;
     try {
       parse_config(
