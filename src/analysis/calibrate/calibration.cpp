@@ -198,7 +198,7 @@ std::vector<std::vector<double>> distinct_best(const CalibrationSpec& spec, FitS
 Fit fit(const CalibrationSpec& spec, const std::vector<Trace>& traces, Evaluator& evaluator,
         const CalibrationProgress& progress, const std::string& label) {
   const std::vector<Trace> fit_traces = on_cores(traces, spec.fit_cores);
-  FitState st{&spec, &fit_traces, &evaluator, &progress, label, {}, {}, 0};
+  FitState st{&spec, &fit_traces, &evaluator, &progress, label, {}, {}, 0, nullptr};
   // The search starts from the middle of the box, not from the config's
   // values: the fit then depends only on the traces and the bounds (the
   // search is deterministic), so rerunning the command on its own output
