@@ -11,6 +11,7 @@
 
 #include <anesim/analysis/trace/trace_format.h>
 #include <anesim/cli/exit_codes.h>
+#include <anesim/config/model_description.h>
 #include <anesim/io/text_functions.h>
 #include "tests/robustness_support.h"
 
@@ -144,6 +145,22 @@ TEST_CASE("traces: a BOM is accepted, a record repeated across files is refused"
   CHECK(o.rc == kExitInput);
   CHECK_THAT(o.err, Catch::Contains(dir + "/big.csv:"));
   CHECK_THAT(o.err, Catch::Contains("lines_per_core: 4294967295 lines per core need"));
+}
+
+TEST_CASE("a model shape too large for a 32-bit line count is refused where it is read",
+          "[robust][messages]") {
+  const std::string text = test::replace_once(
+      slurp(ANESIM_SOURCE_DIR "/configs/models/deephermes-3-3b.yaml"),
+      "{name: q_proj, cin: 3072, cout: 3072}", "{name: q_proj, cin: 4294967295, cout: 3072}");
+  std::string why;
+  try {
+    parse_model_description(text, "m.yaml");
+  } catch (const ModelFileError& e) {
+    why = e.what();
+  }
+  INFO(why);
+  CHECK_THAT(why, Catch::StartsWith("m.yaml:29:"));
+  CHECK_THAT(why, Catch::Contains("cout: cin 4294967295 x cout 3072 needs more than 2^32-1 lines"));
 }
 
 TEST_CASE("merge refuses a part whose rows were edited", "[robust][messages]") {
