@@ -127,15 +127,16 @@ TEST_CASE("sockets: --memory tlm prints what --memory builtin prints", "[tlm][so
 
 TEST_CASE("fixed-latency target: each unloaded read takes the latency", "[tlm][sockets][cli]") {
   // 200 ns at 800 MHz = 160 cycles from acceptance to data; the bug's
-  // demand path at k = 1 sends one read at a time per core.
+  // demand path at k = 1 keeps ane.demand_depth reads in flight per core (2
+  // on the M3 Air).
   const std::string cfg = write_config("slow.yaml", steady_fixed_yaml("200", "1000"));
   const nlohmann::json j = run_json("--variant bug --cores 1 --lines 0x4000 --config " + cfg);
   CHECK(j["lines_lost"] == 0);
   CHECK(j["lines_demand"] == 0x4000);
   const double dram = j["latency"]["demand"]["stages"]["dram"];
   CHECK(dram == Approx(160).margin(1));
-  // One read at a time: the time per line is at least the latency.
-  CHECK(j["time_us"].get<double>() * 1000.0 / 0x4000 > 200.0);
+  // Two reads at a time: the time per line is at least half the latency.
+  CHECK(j["time_us"].get<double>() * 1000.0 / 0x4000 > 200.0 / 2);
 }
 
 TEST_CASE("fixed-latency target: the bandwidth limit holds under load", "[tlm][sockets][cli]") {
