@@ -4,7 +4,8 @@
 #include <cmath>
 #include <stdexcept>
 
-#include <anesim/sim/tlm_memory.h>
+#include <anesim/sim/direct_memory_port.h>
+#include <anesim/sim/tlm_memory_port.h>
 
 namespace anesim {
 
@@ -22,32 +23,16 @@ CreditFabric::CreditFabric(const MachineConfig& cfg, uint32_t cores, MemoryCoupl
     throw std::invalid_argument("memory.target other than lpddr5 needs the tlm coupling");
   }
   if (memory == MemoryCoupling::kTlm) {
-    tlm_ = std::make_unique<TlmMemory>(channels_, cfg, observer);
+    port_ = std::make_unique<TlmMemoryPort>(channels_, cfg, observer);
+  } else {
+    port_ = std::make_unique<DirectMemoryPort>(channels_);
   }
 }
 
 CreditFabric::~CreditFabric() = default;
 
 size_t CreditFabric::ingress_depth(uint32_t channel) const {
-  // The tlm coupling's target holds the request whose BEGIN_REQ awaits END_REQ.
-  return ingress_[channel].size() + (tlm_ != nullptr && tlm_->holding(channel) ? 1 : 0);
-}
-
-void CreditFabric::tick_tlm(uint32_t ch, uint64_t now) {
-  auto& in = ingress_[ch];
-  if (in.empty() && tlm_->next_event(ch, now) > now) {
-    return;  // nothing to send, and neither tick could change anything
-  }
-  tlm_->begin(ch, now);
-  while (!in.empty() && !tlm_->holding(ch)) {
-    tlm_->send(ch, in.front().req, now);
-    in.pop_front();
-  }
-  tlm_->end(ch, now);
-  for (const auto& [req, data_done] : tlm_->done()) {
-    responded(req, data_done);
-  }
-  tlm_->done().clear();
+  return ingress_[channel].size() + port_->held(channel);
 }
 
 void CreditFabric::send(const LineRequest& req, uint64_t now) {
@@ -62,7 +47,7 @@ void CreditFabric::send(const LineRequest& req, uint64_t now) {
     req.stamps->sent = now;
     req.stamps->arrived = due;
   }
-  requests_.push_back(Arriving{due, req, map_.map(req.line)});
+  requests_.push_back(Arriving{due, ChannelRequest{req, map_.map(req.line)}});
 }
 
 uint64_t CreditFabric::next_event(uint64_t now) const {
@@ -70,16 +55,7 @@ uint64_t CreditFabric::next_event(uint64_t now) const {
   if (!requests_.empty()) {
     next = std::min(next, requests_.front().due);
   }
-  for (size_t ch = 0; ch < channels_.size(); ++ch) {
-    if (tlm_ != nullptr) {
-      next = std::min(next, tlm_->next_event(static_cast<uint32_t>(ch), now));
-      continue;
-    }
-    if (!ingress_[ch].empty() && channels_[ch].can_accept()) {
-      return now;
-    }
-    next = std::min(next, channels_[ch].next_event(now));
-  }
+  next = std::min(next, port_->next_event(now, ingress_));
   if (!responses_.empty()) {
     next = std::min(next, responses_.top().due);
   }

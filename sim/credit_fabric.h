@@ -20,14 +20,14 @@
 #include <anesim/sim/lpddr5_channel.h>
 #include <anesim/sim/machine_config.h>
 #include <anesim/sim/memory_coupling.h>
+#include <anesim/sim/memory_port.h>
+#include <anesim/sim/tlm_observer.h>
 
 namespace anesim {
 
-class TlmMemory;
-
 class CreditFabric {
  public:
-  // `memory`: how requests reach the channels (sim/memory_coupling.h);
+  // `memory`: how requests reach the channels (sim/memory_port.h);
   // `observer` sees every transaction of the tlm coupling (may be null).
   CreditFabric(const MachineConfig& cfg, uint32_t cores,
                MemoryCoupling memory = MemoryCoupling::kBuiltin, TlmObserver* observer = nullptr);
@@ -61,7 +61,7 @@ class CreditFabric {
   size_t responses_on_wire() const { return responses_.size(); }
   // The tlm coupling's initiators (null: the builtin coupling), for the
   // sc_module hierarchy to connect through its sockets (sim/ane_system.h).
-  TlmMemory* tlm() { return tlm_.get(); }
+  TlmMemory* tlm() { return port_->tlm(); }
 
  private:
   struct InFlight {
@@ -72,8 +72,7 @@ class CreditFabric {
   };
   struct Arriving {
     uint64_t due;
-    LineRequest req;
-    DramCoord at;
+    ChannelRequest request;
   };
 
   FabricConfig cfg_;
@@ -86,13 +85,12 @@ class CreditFabric {
   std::vector<uint64_t> port_next_;
   std::vector<uint64_t> port_free_;
   std::deque<Arriving> requests_;  // fixed latency keeps it sorted by due
-  std::vector<std::deque<Arriving>> ingress_;
+  ChannelIngress ingress_;
   std::priority_queue<InFlight, std::vector<InFlight>, std::greater<>> responses_;
   uint64_t order_ = 0;
-  std::unique_ptr<TlmMemory> tlm_;  // null: the builtin coupling
+  std::unique_ptr<MemoryPort> port_;
+  std::vector<CompletedRead> completed_;  // by port_ in this cycle
 
-  // One cycle of channel `ch` through the TLM-2.0 sockets.
-  void tick_tlm(uint32_t ch, uint64_t now);
   void responded(const LineRequest& req, uint64_t data_done) {
     if (req.stamps != nullptr) {
       req.stamps->data = data_done;
@@ -104,22 +102,15 @@ class CreditFabric {
 template <typename Deliver>
 void CreditFabric::tick(uint64_t now, Deliver&& deliver) {
   while (!requests_.empty() && requests_.front().due <= now) {
-    ingress_[requests_.front().at.channel].push_back(requests_.front());
+    const ChannelRequest& arrived = requests_.front().request;
+    ingress_[arrived.at.channel].push_back(arrived);
     requests_.pop_front();
   }
-  for (size_t ch = 0; ch < channels_.size(); ++ch) {
-    if (tlm_ != nullptr) {
-      tick_tlm(static_cast<uint32_t>(ch), now);
-      continue;
-    }
-    auto& in = ingress_[ch];
-    while (!in.empty() && channels_[ch].can_accept()) {
-      channels_[ch].enqueue(in.front().req, in.front().at, now);
-      in.pop_front();
-    }
-    channels_[ch].tick(
-        now, [&](const LineRequest& req, uint64_t data_done) { responded(req, data_done); });
+  port_->tick(now, ingress_, completed_);
+  for (const CompletedRead& read : completed_) {
+    responded(read.req, read.data_done);
   }
+  completed_.clear();
   while (!responses_.empty() && responses_.top().due <= now) {
     const LineRequest req = responses_.top().req;
     responses_.pop();

@@ -72,7 +72,7 @@ std::string describe_holder(const CreditFabric& fabric, uint64_t now, uint64_t o
     const Lpddr5Channel& c = channels[ch];
     if (c.refreshing(now) || c.refreshes_owed(now) != 0) {
       return fmt::format(
-          "refresh holds them: channel {} is {} ({} per-bank refreshes owed, {} reads queued)", ch,
+          "refresh holds them: channel {} is {} ({} refreshes owed, {} reads queued)", ch,
           c.refreshing(now) ? "refreshing" : "waiting to refresh", c.refreshes_owed(now),
           c.queue_depth());
     }

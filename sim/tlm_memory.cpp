@@ -73,7 +73,7 @@ void TlmMemory::complete(tlm::tlm_generic_payload& trans, uint64_t data_done) {
   if (!trans.is_response_ok()) {
     throw std::runtime_error("tlm: a memory target failed a read: " + trans.get_response_string());
   }
-  done_.emplace_back(trans.get_extension<LineExtension>()->req, data_done);
+  done_.push_back(CompletedRead{trans.get_extension<LineExtension>()->req, data_done});
   free_.push_back(&trans);
 }
 

@@ -20,7 +20,6 @@
 
 #include <cstdint>
 #include <memory>
-#include <utility>
 #include <vector>
 
 #include <anesim/sim/clocked_target.h>
@@ -29,7 +28,8 @@
 #include <anesim/sim/lpddr5_channel.h>
 #include <anesim/sim/lpddr5_target.h>
 #include <anesim/sim/machine_config.h>
-#include <anesim/sim/memory_coupling.h>
+#include <anesim/sim/memory_port.h>
+#include <anesim/sim/tlm_observer.h>
 
 namespace anesim {
 
@@ -61,8 +61,8 @@ class TlmMemory {
   void end(uint32_t ch, uint64_t now);
   uint64_t next_event(uint32_t ch, uint64_t now) const;
   bool holding(uint32_t ch) const { return ports_[ch]->awaiting_end_req; }
-  // (request, cycle its data finished), in completion order; the caller clears.
-  std::vector<std::pair<LineRequest, uint64_t>>& done() { return done_; }
+  // The completed reads, in completion order; the caller clears.
+  std::vector<CompletedRead>& done() { return done_; }
 
  private:
   // The initiator side of one channel: the backward interface its socket
@@ -96,7 +96,7 @@ class TlmMemory {
   std::vector<std::unique_ptr<Lpddr5Target>> builtin_;
   std::vector<std::unique_ptr<tlm::tlm_generic_payload>> pool_;
   std::vector<tlm::tlm_generic_payload*> free_;
-  std::vector<std::pair<LineRequest, uint64_t>> done_;
+  std::vector<CompletedRead> done_;
 };
 
 }  // namespace anesim

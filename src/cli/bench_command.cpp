@@ -24,6 +24,9 @@ CLI::App* add_bench_command(CLI::App& app, BenchOptions& opt) {
   add_variant_option(*cmd, opt.variant);
   cmd->add_option("--lines", opt.lines,
                   "lines per core of the benchmark transfer (default 0x4000)");
+  cmd->add_option("--stream-lines", opt.stream_lines,
+                  "lines per core of the streaming fix run timed for lines_per_s (default "
+                  "0x400000; 0: skip it)");
   add_config_option(*cmd, opt.config);
   cmd->add_flag("--json", opt.json, "print one JSON object");
   cmd->add_flag("--sweep", opt.sweep,
@@ -52,7 +55,9 @@ int bench_command(const BenchOptions& opt) {
                                    x + int64_t{kRingLines}));
     }
   }
-  const BenchResult b = measure_speed(cfg, variant, lines);
+  const auto stream_lines =
+      static_cast<uint32_t>(parse_count(opt.stream_lines, "--stream-lines", 0, UINT32_MAX));
+  const BenchResult b = measure_speed(cfg, variant, lines, stream_lines);
   Json j = bench_json(b);
   std::string text = bench_text(b);
   if (opt.sweep) {

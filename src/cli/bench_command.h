@@ -14,6 +14,7 @@ namespace anesim {
 struct BenchOptions {
   VariantOption variant;  // default: the config's ane.ring_variant
   std::string lines = "0x4000";
+  std::string stream_lines = "0x400000";  // the streaming fix run behind lines_per_s
   std::string config;
   bool json = false;
   bool sweep = false;                   // also a whole sweep at -j 1 and -j 2

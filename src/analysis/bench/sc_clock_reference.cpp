@@ -13,11 +13,15 @@
 
 namespace anesim {
 
-std::string sc_clock_executable() {
+std::string self_executable() {
   std::string self(4096, '\0');
   const ssize_t n = readlink("/proc/self/exe", self.data(), self.size());
   self.resize(n > 0 ? static_cast<size_t>(n) : 0);
-  return parent_directory(self) + "/anesim_sc_clock_bench";
+  return self;
+}
+
+std::string sc_clock_executable() {
+  return parent_directory(self_executable()) + "/anesim_sc_clock_bench";
 }
 
 ScClockTiming measure_sc_clock_rings(RingVariant variant, uint32_t cores, const Task& task,

@@ -22,6 +22,8 @@ struct ScClockTiming {
 // The reference binary: anesim_sc_clock_bench in the running executable's
 // directory.
 std::string sc_clock_executable();
+// This process's executable (/proc/self/exe).
+std::string self_executable();
 
 // Runs `cores` rings for `cycles` cycles on `task` in the reference binary;
 // throws std::runtime_error when it is missing or fails.

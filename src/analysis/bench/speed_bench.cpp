@@ -11,7 +11,9 @@
 #include <fmt/format.h>
 
 #include <anesim/analysis/bench/sc_clock_reference.h>
+#include <anesim/io/child_processes.h>
 #include <anesim/sim/cluster.h>
+#include <anesim/sim/geometry.h>
 #include <anesim/sim/prefetch_ring.h>
 #include <anesim/sim/simulate.h>
 #include <anesim/sim/workload.h>
@@ -55,10 +57,33 @@ double bare_rings_seconds(RingVariant variant, uint32_t cores, const Task& task,
   return seconds_since(t0);
 }
 
+// The wall seconds of `anesim --variant V --lines N` in a child process (a
+// process runs one SystemC simulation), as a user runs it; `lines_total`
+// gets its lines on all cores.
+double command_seconds(const MachineConfig& cfg, RingVariant variant, uint32_t lines,
+                       uint64_t* lines_total) {
+  std::vector<std::string> command = {self_executable(),     "--variant",
+                                      variant_name(variant), "--lines",
+                                      std::to_string(lines), "--json"};
+  if (cfg.source.rfind("<built-in", 0) != 0) {
+    command.insert(command.end(), {"--config", cfg.source});
+  }
+  const Clock::time_point t0 = Clock::now();
+  const ChildResult c = run_children({command}, 1, {}).at(0);
+  const double s = seconds_since(t0);
+  if (c.exit_code != 0) {
+    throw std::runtime_error(fmt::format("bench: {} {} --lines {} failed (exit {}): {}", command[0],
+                                         variant_name(variant), lines, c.exit_code, c.err));
+  }
+  const Json j = Json::parse(c.out);
+  *lines_total = j.at("cores").get<uint64_t>() * j.at("lines_per_core").get<uint64_t>();
+  return s;
+}
+
 }  // namespace
 
 BenchResult measure_speed(const MachineConfig& cfg, RingVariant variant, uint32_t lines_per_core,
-                          bool sc_clock_reference) {
+                          uint32_t stream_lines_per_core, bool sc_clock_reference) {
   Workload w;
   w.cores = cfg.ane.cores;
   w.lines_per_core = lines_per_core;
@@ -115,6 +140,14 @@ BenchResult measure_speed(const MachineConfig& cfg, RingVariant variant, uint32_
     }
     b.sc_clock_s = sc.seconds;
   }
+
+  // 6. The main job, and the streaming fix run.
+  uint64_t main_lines = 0;
+  b.main_job_s = command_seconds(cfg, RingVariant::kBug, kRingLines, &main_lines);
+  if (stream_lines_per_core != 0) {
+    b.stream_lines_per_core = stream_lines_per_core;
+    b.stream_s = command_seconds(cfg, RingVariant::kFix, stream_lines_per_core, &b.stream_lines);
+  }
   return b;
 }
 
@@ -140,6 +173,13 @@ std::string bench_text(const BenchResult& b) {
     out += fmt::format("  testbench / sc_clock reference           {:8.2f} x\n",
                        b.sc_clock_s / b.testbench_s);
   }
+  out +=
+      fmt::format("  main job (bug, {} cores x 0x4000 lines)  {:8.3f} s\n", b.cores, b.main_job_s);
+  if (b.stream_s > 0) {
+    out += fmt::format("  streaming fix run ({} cores x {:#x})  {:8.3f} M lines/s  ({:.2f} s)\n",
+                       b.cores, b.stream_lines_per_core, b.stream_lines / b.stream_s / 1e6,
+                       b.stream_s);
+  }
   return out;
 }
 
@@ -157,6 +197,11 @@ Json bench_json(const BenchResult& b) {
   if (b.sc_clock_s > 0) {
     j["sc_clock_mcycles_per_s"] = rounded(b.mcycles_per_s(b.sc_clock_s), 3);
     j["testbench_over_sc_clock"] = rounded(b.sc_clock_s / b.testbench_s, 3);
+  }
+  j["main_job_s"] = rounded(b.main_job_s, 3);
+  if (b.stream_s > 0) {
+    j["stream_lines_per_core"] = b.stream_lines_per_core;
+    j["lines_per_s"] = rounded(b.stream_lines / b.stream_s, 0);
   }
   return j;
 }

@@ -1,0 +1,33 @@
+#include <anesim/sim/direct_memory_port.h>
+
+#include <algorithm>
+
+namespace anesim {
+
+void DirectMemoryPort::tick(uint64_t now, ChannelIngress& ingress,
+                            std::vector<CompletedRead>& done) {
+  for (size_t ch = 0; ch < channels_.size(); ++ch) {
+    Lpddr5Channel& channel = channels_[ch];
+    auto& in = ingress[ch];
+    while (!in.empty() && channel.can_accept()) {
+      channel.enqueue(in.front().req, in.front().at, now);
+      in.pop_front();
+    }
+    channel.tick(now, [&](const LineRequest& req, uint64_t data_done) {
+      done.push_back(CompletedRead{req, data_done});
+    });
+  }
+}
+
+uint64_t DirectMemoryPort::next_event(uint64_t now, const ChannelIngress& ingress) const {
+  uint64_t next = kNever;
+  for (size_t ch = 0; ch < channels_.size(); ++ch) {
+    if (!ingress[ch].empty() && channels_[ch].can_accept()) {
+      return now;
+    }
+    next = std::min(next, channels_[ch].next_event(now));
+  }
+  return next;
+}
+
+}  // namespace anesim
