@@ -15,7 +15,7 @@ namespace {
 ModelDescription record_model(const Trace& trace, const TraceRecord& r) {
   const std::string where = fmt::format("{}:{}: model", trace.path, r.line);
   const bool path = r.model.find('/') != std::string::npos ||
-                    r.model.size() > 5 && r.model.rfind(".yaml") == r.model.size() - 5;
+                    (r.model.size() > 5 && r.model.compare(r.model.size() - 5, 5, ".yaml") == 0);
   try {
     if (path) {
       const std::filesystem::path dir = std::filesystem::path(trace.path).parent_path();
