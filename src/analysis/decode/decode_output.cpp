@@ -156,9 +156,8 @@ std::string decode_timeline_script(const DecodeResult& r) {
   }
   const double end_ms = std::max(r.before.ms_per_token, r.after.ms_per_token);
   std::string s = data;
-  s += fmt::format(
-      "set title '{}: one decoded token on {} (before {:.2f} ms, after {:.2f} ms)' noenhanced\n",
-      r.model.display_name, r.config, r.before.ms_per_token, r.after.ms_per_token);
+  s += fmt::format("set title '{}: one token, before {:.2f} ms, after {:.2f} ms' noenhanced\n",
+                   r.model.name, r.before.ms_per_token, r.after.ms_per_token);
   s += "set xlabel 'time from the first launch (ms)'\n";
   s += fmt::format("set xrange [0:{:.4f}]\nset yrange [0.4:2.6]\n", end_ms * 1.02);
   s += "set ytics ('after' 1, 'before' 2)\nset key outside right top noenhanced\n";
