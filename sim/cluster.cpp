@@ -16,13 +16,13 @@ uint64_t minimum_cycles(const MachineConfig& cfg, const RunSpec& spec) {
   uint64_t busiest = 0;
   for (const auto& tasks : spec.tasks) {
     uint64_t cycles = 0;
-    for (const Task& t : tasks) {
-      cycles += cfg.ane.task_dispatch_cycles +
-                static_cast<uint64_t>(std::floor(t.lines * cfg.fabric.port_cycles_per_line));
+    for (size_t i = 0; i < tasks.size(); ++i) {
+      cycles += cycles_before_dispatch(cfg.ane, tasks[i], i == 0) +
+                static_cast<uint64_t>(std::floor(tasks[i].lines * cfg.fabric.port_cycles_per_line));
     }
     busiest = std::max(busiest, cycles);
   }
-  return cfg.ane.launch_overhead_cycles + busiest;
+  return busiest;
 }
 
 Cluster::Cluster(const MachineConfig& cfg, const RunSpec& spec)
@@ -192,6 +192,8 @@ RunResult Cluster::result() const {
   r.watchdog_error = watchdog_.message();
   if (!cores_.empty()) {
     r.task_credit = cores_[0]->stats().task_credit;
+    r.task_dispatch = cores_[0]->stats().task_dispatch;
+    r.task_finish = cores_[0]->stats().task_finish;
   }
   for (const auto& core : cores_) {
     r.latency.merge(core->stats().latency);

@@ -57,7 +57,9 @@ struct RunResult {
   std::string scoreboard_error;
   // Why the progress watchdog stopped the run ("" when it did not).
   std::string watchdog_error;
-  std::vector<uint32_t> task_credit;  // core 0's lookahead grant per task
+  std::vector<uint32_t> task_credit;    // core 0's lookahead grant per task
+  std::vector<uint64_t> task_dispatch;  // core 0: the cycle each task was latched
+  std::vector<uint64_t> task_finish;    // core 0: the cycle after each task's last line
   DramStats dram;
   bool rtl_assertion_failed = false;
   LatencyStats latency;              // all cores, per path

@@ -13,9 +13,9 @@ CoreHarness::CoreHarness(uint32_t id, std::unique_ptr<PrefetchRing> ring, const 
       ring_(std::move(ring)),
       tasks_(tasks),
       scoreboard_(scoreboard),
-      dispatch_cycles_(cfg.ane.task_dispatch_cycles),
+      ane_(cfg.ane),
       demand_depth_(cfg.ane.demand_depth),
-      dispatch_ready_(uint64_t{cfg.ane.launch_overhead_cycles} + cfg.ane.task_dispatch_cycles),
+      dispatch_ready_(tasks.empty() ? 0 : cycles_before_dispatch(cfg.ane, tasks.front(), true)),
       kmem_mask_(cfg.ane.kmem_lines - 1),
       kmem_line_(cfg.ane.kmem_lines),
       kmem_full_(cfg.ane.kmem_lines, 0),
@@ -61,10 +61,15 @@ void CoreHarness::finish(uint64_t now, const RingInputs& in) {
   if (in.task_valid) {
     ++next_task_;
     stats_.task_credit.push_back(out.prefetch_credit);
+    stats_.task_dispatch.push_back(now);
   }
   if (was_busy_ && !out.busy) {
     stats_.finish_cycle = now + 1;
-    dispatch_ready_ = now + 1 + dispatch_cycles_;
+    stats_.task_finish.push_back(now + 1);
+    dispatch_ready_ = now + 1;
+    if (next_task_ < tasks_.size()) {
+      dispatch_ready_ += cycles_before_dispatch(ane_, tasks_[next_task_], false);
+    }
   }
   // The edge just registered the share of cycle now + 1. A partial grant
   // opens and shuts it until what is left fits in the grant.

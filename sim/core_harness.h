@@ -22,7 +22,10 @@ struct CoreStats {
   uint64_t lines_demand = 0;          // requests issued stop-and-go
   uint64_t finish_cycle = 0;          // the cycle after the last line retired
   std::vector<uint32_t> task_credit;  // lookahead grant latched per task
-  LatencyStats latency;               // request-to-retire, per path and stage
+  // Per task: the cycle its descriptor was latched, and the cycle after its
+  // last line retired.
+  std::vector<uint64_t> task_dispatch, task_finish;
+  LatencyStats latency;  // request-to-retire, per path and stage
 };
 
 class CoreHarness {
@@ -71,7 +74,7 @@ class CoreHarness {
   std::unique_ptr<PrefetchRing> ring_;
   const std::vector<Task>& tasks_;
   Scoreboard& scoreboard_;
-  uint32_t dispatch_cycles_;
+  const AneConfig& ane_;
   uint32_t demand_depth_;  // stop-and-go reads in flight (ane.demand_depth)
   size_t next_task_ = 0;
   uint64_t dispatch_ready_;

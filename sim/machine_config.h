@@ -60,7 +60,8 @@ struct AneConfig {
   uint32_t cores = 0;                   // cores present on the die
   uint32_t kmem_lines = 0;              // 64 KiB KMem / 64 B
   uint32_t task_dispatch_cycles = 0;    // descriptor fetch and setup, per task
-  uint32_t launch_overhead_cycles = 0;  // once per run, before the first task
+  uint32_t launch_overhead_cycles = 0;  // once per program, before its first task
+  uint32_t op_overhead_cycles = 0;      // per op that streams no weights (Task::ops_before)
   uint32_t demand_depth = 1;            // stop-and-go reads a core keeps in flight (1..15)
   // The chip's own ring (sim/ring_variants.def): what --variant means when
   // it is not given. The M3 Air's is the erratum, bug.

@@ -16,4 +16,9 @@ std::vector<Task> split_transfer(uint32_t start_line, uint32_t lines, uint32_t p
   return tasks;
 }
 
+uint64_t cycles_before_dispatch(const AneConfig& ane, const Task& t, bool first) {
+  const uint64_t launch = first || t.starts_program ? ane.launch_overhead_cycles : 0;
+  return launch + ane.task_dispatch_cycles + uint64_t{t.ops_before} * ane.op_overhead_cycles;
+}
+
 }  // namespace anesim

@@ -21,9 +21,16 @@ std::vector<std::vector<Task>> build_tasks(const Workload& w) {
   for (uint32_t c = 0; c < w.cores; ++c) {
     // Addresses are 32-bit line numbers; like the hardware's they wrap.
     uint32_t next = w.base_line + c * w.lines_per_core;
-    for (const uint32_t n : lengths) {
-      tasks[c].push_back(Task{next, n});
-      next += n;
+    for (size_t i = 0; i < lengths.size(); ++i) {
+      Task t{next, lengths[i]};
+      t.ops_before = i < w.task_ops.size() ? w.task_ops[i] : 0;
+      tasks[c].push_back(t);
+      next += lengths[i];
+    }
+    for (const uint32_t i : w.program_starts) {
+      if (i < tasks[c].size()) {
+        tasks[c][i].starts_program = true;
+      }
     }
   }
   return tasks;

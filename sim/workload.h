@@ -20,6 +20,11 @@ struct Workload {
   // compiler cuts channels); they sum to lines_per_core and `split` is their
   // count. Empty: `split` near-equal tasks.
   std::vector<uint32_t> task_lines;
+  // A decode step (docs/decode.md): per task, the ops that stream no weights
+  // before it (empty: none), and the tasks, by index from 1, that open a new
+  // program with its own launch.
+  std::vector<uint32_t> task_ops;
+  std::vector<uint32_t> program_starts;
 };
 
 // Each core's task lengths, in order.

@@ -102,7 +102,7 @@ TEST_CASE("every preset loads and matches its published parameter count", "[mode
       files.push_back(entry.path());
     }
   }
-  CHECK(files.size() == 15);
+  CHECK(files.size() == 16);
   for (const fs::path& f : files) {
     INFO(f.string());
     const ModelDescription m = load_model_file(f.string());
@@ -110,7 +110,8 @@ TEST_CASE("every preset loads and matches its published parameter count", "[mode
     CHECK(m.source == f.string());
     CHECK(m.element_bytes == 2);
     CHECK_FALSE(m.embedding_streamed);
-    CHECK(m.lm_head_streamed);
+    // Every LLM streams its head; the synthetic decode step has none.
+    CHECK(m.lm_head_streamed == (m.name != "llama-step-synthetic"));
     const double ratio = m.parameter_count() / m.published_parameters;
     INFO("computed " << m.parameter_count() << ", published " << m.published_parameters);
     CHECK(std::abs(ratio - 1.0) <= 0.02);
@@ -230,8 +231,23 @@ TEST_CASE("model file values out of range are errors", "[model]") {
              StartsWith("m.yaml:1:7: name: expected lowercase letters"));
   CHECK_THAT(error_of(replaced("shards: 2}", "shards: 2, tied: yes}")),
              StartsWith("m.yaml:10:48: lm_head.tied: expected true or false, got 'yes'"));
-  CHECK_THAT(error_of(replaced("embedding: {vocab: 100, dim: 64}\n", "")),
-             StartsWith("m.yaml:1:1: embedding: missing section"));
+  CHECK_THAT(error_of(replaced("hidden: 64", "hiden: 64")),
+             StartsWith("m.yaml:1:1: hidden: missing"));
+  CHECK_THAT(error_of(replaced("shards: 2}", "shards: 2}\nstep_ops: {norm: x}")),
+             StartsWith("m.yaml:11:18: step_ops.norm: "));
+  CHECK_THAT(error_of(replaced("cout: 64}", "cout: 64, role: mlp}")),
+             Contains("role: 'mlp' is not a role"));
+}
+
+TEST_CASE("a model may leave out the embedding and the lm_head (a synthetic step)", "[model]") {
+  const ModelDescription m = parse_model_description(
+      replaced("embedding: {vocab: 100, dim: 64}\nlm_head: {cin: 64, cout: 100, shards: 2}\n", ""),
+      "m.yaml");
+  CHECK(m.vocab == 0);
+  CHECK_FALSE(m.embedding_streamed);
+  CHECK_FALSE(m.lm_head_streamed);
+  CHECK(m.step_ops.norm == 6);  // the defaults (docs/model-format.md)
+  CHECK(m.step_ops.attention == 19);
 }
 
 TEST_CASE("model files that cannot be read are errors naming the path", "[model]") {

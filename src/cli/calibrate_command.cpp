@@ -38,7 +38,7 @@ double parse_bound(const std::string& text, const std::string& item) {
 }
 
 // KEY=LO:HI; whole-number keys are fitted in whole steps.
-FreeParameter parse_free(const std::string& item, const CalibrationSpec& spec) {
+FreeParameter parse_free(const std::string& item, CalibrationSpec& spec) {
   const size_t eq = item.find('=');
   const std::vector<std::string> bounds =
       split_text(eq == std::string::npos ? "" : item.substr(eq + 1), ':');
@@ -55,7 +55,16 @@ FreeParameter parse_free(const std::string& item, const CalibrationSpec& spec) {
   try {
     base = config_value_text(spec.base_text, spec.base_origin, p.key);
   } catch (const ConfigError& e) {
-    throw UsageError(fmt::format("--free {}: {}", printable(item, 60), e.what()));
+    // An optional key the description leaves out (e.g. ane.op_overhead_cycles)
+    // is added to it, if the reader takes it there; anything else is a typo.
+    std::string added;
+    try {
+      added = with_inserted_key(spec.base_text, spec.base_origin, p.key, fmt::format("{}", p.lo));
+      parse_config(added, spec.base_origin);
+    } catch (const ConfigError&) {
+      throw UsageError(fmt::format("--free {}: {}", printable(item, 60), e.what()));
+    }
+    spec.base_text = added;
   }
   // Whole-number keys are fitted in whole steps: a key is one if the machine
   // description refuses a fraction there (not if its present value is whole).

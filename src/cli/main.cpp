@@ -1,5 +1,5 @@
 // The anesim command line. Runs one simulation by default; the subcommands
-// (bench, replay, sweep, report, advise, calibrate, merge) build on it.
+// (bench, replay, sweep, report, advise, calibrate, decode, merge) build on it.
 // SystemC calls sc_main once per process.
 #include <systemc>
 
@@ -16,6 +16,7 @@
 #include <anesim/cli/advise_command.h>
 #include <anesim/cli/bench_command.h>
 #include <anesim/cli/calibrate_command.h>
+#include <anesim/cli/decode_command.h>
 #include <anesim/cli/exit_codes.h>
 #include <anesim/cli/merge_command.h>
 #include <anesim/cli/replay_command.h>
@@ -39,6 +40,7 @@ int sc_main(int argc, char* argv[]) {
   ReportOptions report;
   AdviseOptions advise;
   CalibrateOptions calibrate;
+  DecodeOptions decode;
   MergeOptions merge;
   // Every subcommand: its parser, and what runs it once it was given.
   const std::vector<std::pair<CLI::App*, std::function<int()>>> subcommands = {
@@ -48,6 +50,7 @@ int sc_main(int argc, char* argv[]) {
       {add_report_command(app, report), [&] { return report_command(report); }},
       {add_advise_command(app, advise), [&] { return advise_command(advise); }},
       {add_calibrate_command(app, calibrate), [&] { return calibrate_command(calibrate); }},
+      {add_decode_command(app, decode), [&] { return decode_command(decode); }},
       {add_merge_command(app, merge), [&] { return merge_command(merge); }},
   };
 

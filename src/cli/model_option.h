@@ -1,18 +1,13 @@
-// --model NAME|FILE: a preset under configs/models/ by its lowercase name,
-// or a model description file (docs/model-format.md).
+// --model NAME|FILE: a preset under configs/models/ by its lowercase name
+// (src/config/model_presets.h), or a model description file
+// (docs/model-format.md).
 #pragma once
 
 #include <string>
-#include <vector>
 
 #include <anesim/config/model_description.h>
 
 namespace anesim {
-
-// Where the presets are: the source tree's configs/models, compiled in.
-std::string model_presets_directory();
-// The preset names found there (NAME of every NAME.yaml), sorted.
-std::vector<std::string> model_preset_names();
 
 // A path (it holds a '/' or ends in .yaml or .yml) is read as a file;
 // anything else must name a preset. An unknown name throws UsageError

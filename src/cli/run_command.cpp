@@ -86,6 +86,28 @@ std::vector<uint32_t> parse_task_lines(const std::string& text, const Workload& 
   return lines;
 }
 
+// --task-ops (one count per task) and --program-starts (task indices from
+// 1, increasing): a decode step's ops and programs (docs/decode.md).
+void parse_step_options(const RunOptions& opt, Workload& w) {
+  const size_t tasks = task_lengths(w).size();
+  if (!opt.task_ops.empty()) {
+    w.task_ops = parse_count_list(opt.task_ops, "--task-ops", 0, UINT32_MAX);
+    if (w.task_ops.size() != tasks) {
+      throw UsageError(fmt::format("--task-ops: {} counts for {} tasks: give one per task",
+                                   w.task_ops.size(), tasks));
+    }
+  }
+  if (!opt.program_starts.empty()) {
+    w.program_starts = parse_count_list(opt.program_starts, "--program-starts", 1,
+                                        static_cast<uint32_t>(tasks - 1));
+    for (size_t i = 1; i < w.program_starts.size(); ++i) {
+      if (w.program_starts[i] <= w.program_starts[i - 1]) {
+        throw UsageError("--program-starts: the task indices must increase");
+      }
+    }
+  }
+}
+
 // A target other than the built-in LPDDR5 exists only behind the TLM-2.0
 // sockets: its coupling is tlm, and asking for builtin is a mistake.
 MemoryCoupling parse_memory_coupling(const std::string& memory, const MachineConfig& cfg) {
@@ -112,6 +134,14 @@ void add_run_options(CLI::App& app, RunOptions& opt) {
   app.add_option("--task-lines", opt.task_lines,
                  "run each core's transfer as back-to-back tasks of these lengths, in lines "
                  "(A,B,...; they must add up to the lines per core; instead of --split)");
+  app.add_option("--task-ops", opt.task_ops,
+                 "ops that stream no weights before each task, one count per task (A,B,...; "
+                 "each costs ane.op_overhead_cycles; a decode step, docs/decode.md)");
+  app.add_option("--program-starts", opt.program_starts,
+                 "tasks (by index from 1, increasing) that open a new program with its own launch");
+  app.add_option("--max-cycles", opt.max_cycles,
+                 "refuse or stop runs longer than this many cycles (default: "
+                 "simulation.max_cycles of the config)");
   app.add_option("--base-line", opt.base_line, "line address of core 0's slice (default 0)");
   add_config_option(app, opt.config);
   app.add_flag("--json", opt.json, "print one JSON object instead of the summary");
@@ -144,7 +174,14 @@ void add_run_options(CLI::App& app, RunOptions& opt) {
 
 int run_command(const RunOptions& opt) {
   RunRequest request;
-  const MachineConfig cfg = load_machine(opt.config);
+  MachineConfig cfg = load_machine(opt.config);
+  if (!opt.max_cycles.empty()) {
+    cfg.sim.max_cycles = parse_count(opt.max_cycles, "--max-cycles", 1, UINT64_MAX);
+    if (cfg.cycles_to_ns(cfg.sim.max_cycles) * 1000.0 > 1.8e19) {
+      throw UsageError(fmt::format("--max-cycles: {} cycles do not fit SystemC's 64-bit time",
+                                   cfg.sim.max_cycles));
+    }
+  }
   request.variant = resolve_variant(opt.variant, cfg);
   Workload& w = request.workload;
   // The hierarchy does not depend on the transfer's size.
@@ -155,6 +192,7 @@ int run_command(const RunOptions& opt) {
     w.task_lines = parse_task_lines(opt.task_lines, w);
     w.split = static_cast<uint32_t>(w.task_lines.size());
   }
+  parse_step_options(opt, w);
   w.base_line = static_cast<uint32_t>(parse_count(opt.base_line, "--base-line", 0, UINT32_MAX));
   refuse_overlapping_paths({{"--config", opt.config}}, {{"--vcd", opt.vcd},
                                                         {"--fst", opt.fst},

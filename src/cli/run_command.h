@@ -14,7 +14,10 @@ struct RunOptions {
   SizeOptions size;
   std::string cores;
   std::string split = "1";
-  std::string task_lines;  // --task-lines A,B,...: explicit task lengths
+  std::string task_lines;      // --task-lines A,B,...: explicit task lengths
+  std::string task_ops;        // --task-ops A,B,...: ops that stream no weights before each task
+  std::string program_starts;  // --program-starts I,J,...: tasks that open a new program
+  std::string max_cycles;      // --max-cycles N: overrides simulation.max_cycles
   std::string base_line = "0";
   std::string config;
   bool json = false;

@@ -80,6 +80,36 @@ std::string with_config_values(const std::string& text, const std::string& origi
   return out;
 }
 
+std::string with_inserted_key(const std::string& text, const std::string& origin,
+                              const std::string& key, const std::string& value) {
+  const std::vector<std::string> parts = split_text(key, '.');
+  bool present = true;
+  try {
+    value_span(text, origin, key);
+  } catch (const ConfigError&) {
+    present = false;
+  }
+  if (parts.size() != 2 || present) {
+    throw ConfigError(fmt::format("{}: {}: cannot add this key", origin, key));
+  }
+  // The section's own line: "section:" at column 0, maybe with a comment.
+  const std::string head = parts[0] + ":";
+  for (size_t begin = 0; begin < text.size();) {
+    size_t end = text.find('\n', begin);
+    end = end == std::string::npos ? text.size() : end;
+    const std::string line = text.substr(begin, end - begin);
+    const size_t rest = line.find_first_not_of(' ', head.size());
+    if (line.compare(0, head.size(), head) == 0 &&
+        (rest == std::string::npos || line[rest] == '#')) {
+      const size_t at = end == text.size() ? end : end + 1;
+      const std::string entry = fmt::format("  {}: {}\n", parts[1], value);
+      return text.substr(0, at) + (end == text.size() ? "\n" : "") + entry + text.substr(at);
+    }
+    begin = end + 1;
+  }
+  throw ConfigError(fmt::format("{}: {}: no section '{}'", origin, key, parts[0]));
+}
+
 std::string with_header_note(const std::string& text, const std::string& note) {
   std::string body = text;
   const size_t begin = body.find(kNoteBegin);

@@ -19,6 +19,13 @@ std::string config_value_text(const std::string& text, const std::string& origin
 std::string with_config_values(const std::string& text, const std::string& origin,
                                const std::map<std::string, std::string>& values);
 
+// `text` with `key` ("section.name") added as the first entry of its
+// top-level section, `value` as written: how calibrate frees an optional key
+// the description leaves out. Throws ConfigError when the section is missing
+// or the key is already there.
+std::string with_inserted_key(const std::string& text, const std::string& origin,
+                              const std::string& key, const std::string& value);
+
 // `text` with `note` (one or more lines, each written as a comment) at the
 // top, replacing an earlier note written the same way.
 std::string with_header_note(const std::string& text, const std::string& note);

@@ -152,6 +152,9 @@ static MachineConfig parse_document(const std::string& text, const std::string& 
       static_cast<uint32_t>(ane.integer("task_dispatch_cycles", 0, UINT32_MAX));
   cfg.ane.launch_overhead_cycles =
       static_cast<uint32_t>(ane.integer("launch_overhead_cycles", 0, UINT32_MAX));
+  // Optional: only a decode step has ops between its tasks (docs/decode.md).
+  cfg.ane.op_overhead_cycles =
+      static_cast<uint32_t>(ane.integer_or("op_overhead_cycles", 0, UINT32_MAX, 0));
   // Optional: one read in flight, the strict stop-and-go, by default. The
   // ring's demand_depth_i port is 4 bits wide.
   cfg.ane.demand_depth = static_cast<uint32_t>(ane.integer_or("demand_depth", 1, 15, 1));

@@ -45,6 +45,32 @@ bool is_preset_name(const std::string& s) {
   return true;
 }
 
+ProjectionRole role_from_name(const std::string& name) {
+  if (name == "q_proj" || name == "k_proj" || name == "v_proj") {
+    return ProjectionRole::kAttentionInput;
+  }
+  if (name == "o_proj") return ProjectionRole::kAttentionOutput;
+  if (name == "gate_proj" || name == "up_proj") return ProjectionRole::kMlpInput;
+  if (name == "down_proj") return ProjectionRole::kMlpOutput;
+  return ProjectionRole::kNone;
+}
+
+StepOps read_step_ops(YamlSection& s) {
+  StepOps o;
+  const auto count = [&s](const char* key, uint32_t fallback) {
+    return static_cast<uint32_t>(s.integer_or(key, 0, 10000, fallback));
+  };
+  o.norm = count("norm", o.norm);
+  o.attention = count("attention", o.attention);
+  o.activation = count("activation", o.activation);
+  o.residual = count("residual", o.residual);
+  o.outside_layers = count("outside_layers", o.outside_layers);
+  o.split_slice = count("split_slice", o.split_slice);
+  o.split_join = count("split_join", o.split_join);
+  s.reject_unknown(kKeyHint);
+  return o;
+}
+
 Projection read_projection(YamlSection& item) {
   Projection p;
   p.name = item.text("name");
@@ -60,6 +86,21 @@ Projection read_projection(YamlSection& item) {
                                      p.cin, p.cout));
   }
   p.count = static_cast<uint32_t>(item.integer_or("count", 1, 1000, 1));
+  p.role = role_from_name(p.name);
+  if (item.has("role")) {
+    const std::string role = item.text("role");
+    p.role = ProjectionRole::kNone;
+    for (const ProjectionRole r :
+         {ProjectionRole::kAttentionInput, ProjectionRole::kAttentionOutput,
+          ProjectionRole::kMlpInput, ProjectionRole::kMlpOutput}) {
+      if (role == projection_role_name(r)) p.role = r;
+    }
+    if (p.role == ProjectionRole::kNone) {
+      item.fail_at("role", fmt::format("'{}' is not a role (attention_input, attention_output, "
+                                       "mlp_input or mlp_output)",
+                                       printable(role, 60)));
+    }
+  }
   item.reject_unknown(kKeyHint);
   return p;
 }
@@ -97,7 +138,8 @@ ModelDescription parse_document(const std::string& text, const std::string& orig
     m.projections.push_back(std::move(p));
   }
 
-  {
+  // Optional: a synthetic decode step has neither (absent: none).
+  if (top.has("embedding")) {
     YamlSection e = top.child("embedding");
     m.vocab = e.integer("vocab", 1, UINT32_MAX);
     m.embedding_dim = e.integer("dim", 1, UINT32_MAX);
@@ -109,7 +151,8 @@ ModelDescription parse_document(const std::string& text, const std::string& orig
     }
     e.reject_unknown(kKeyHint);
   }
-  {
+  m.lm_head_streamed = false;
+  if (top.has("lm_head")) {
     YamlSection h = top.child("lm_head");
     m.lm_head_cin = h.integer("cin", 1, UINT32_MAX);
     m.lm_head_cout = h.integer("cout", 1, UINT32_MAX);
@@ -132,11 +175,31 @@ ModelDescription parse_document(const std::string& text, const std::string& orig
     h.reject_unknown(kKeyHint);
   }
   m.extra_parameters = top.integer_or("extra_parameters", 0, kMaxExtraParameters, 0);
+  if (top.has("step_ops")) {
+    YamlSection ops = top.child("step_ops");
+    m.step_ops = read_step_ops(ops);
+  }
   top.reject_unknown(kKeyHint);
   return m;
 }
 
 }  // namespace
+
+const char* projection_role_name(ProjectionRole r) {
+  switch (r) {
+    case ProjectionRole::kAttentionInput:
+      return "attention_input";
+    case ProjectionRole::kAttentionOutput:
+      return "attention_output";
+    case ProjectionRole::kMlpInput:
+      return "mlp_input";
+    case ProjectionRole::kMlpOutput:
+      return "mlp_output";
+    case ProjectionRole::kNone:
+      break;
+  }
+  return "";
+}
 
 double ModelDescription::parameter_count() const {
   double per_layer = 0;

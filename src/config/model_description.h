@@ -12,10 +12,36 @@ namespace anesim {
 
 // One linear layer X[1,cin] x W[cin,cout] of a decoder layer; `count` copies
 // of it per layer (e.g. experts that all run).
+// Where a projection sits in its decoder layer, which places the ops that
+// stream no weights around it in a decode step (docs/model-format.md).
+enum class ProjectionRole : uint8_t {
+  kNone,             // not given and not known from the name: decode refuses it
+  kAttentionInput,   // q, k, v: after the layer's first norm
+  kAttentionOutput,  // o: after attention over the KV cache
+  kMlpInput,         // gate, up: after the residual add and the second norm
+  kMlpOutput,        // down: after the activation
+};
+// "attention_input", ...; "" for kNone.
+const char* projection_role_name(ProjectionRole r);
+
 struct Projection {
   std::string name;
   uint64_t cin = 0, cout = 0;
   uint32_t count = 1;
+  ProjectionRole role = ProjectionRole::kNone;
+};
+
+// The ops of a decode step that stream no weights, counted by kind
+// (docs/model-format.md, "Ops of a decode step"). Defaults: the published
+// synthetic step's graph (configs/models/llama-step-synthetic.yaml).
+struct StepOps {
+  uint32_t norm = 6;            // ops per RMSNorm: two per layer, one final before an lm_head
+  uint32_t attention = 19;      // attention over the KV cache, per layer
+  uint32_t activation = 2;      // the gated MLP's activation and product, per layer
+  uint32_t residual = 1;        // ops per residual add: two per layer
+  uint32_t outside_layers = 2;  // once per step, after the last layer
+  uint32_t split_slice = 1;     // per chunk of a split projection
+  uint32_t split_join = 1;      // per split projection
 };
 
 struct ModelDescription {
@@ -31,6 +57,7 @@ struct ModelDescription {
   uint32_t lm_head_shards = 1;
   bool lm_head_tied = false, lm_head_streamed = true;
   uint64_t extra_parameters = 0;
+  StepOps step_ops;
 
   // layers * sum(cin*cout*count) + vocab*embedding_dim
   // + lm_head_cin*lm_head_cout (unless tied) + layers*2*hidden + hidden

@@ -226,7 +226,7 @@ std::string model_advice_text(const ModelAdvice& r) {
   out += fmt::format("  weight bytes streamed       {:.0f} B ({:.3f} GB, {:.1f} MiB)\n",
                      r.bytes_per_token, r.bytes_per_token / 1e9, r.bytes_per_token / kMiB);
   out += fmt::format(
-      "  kernel-DMA time             {:.1f} us before, {:.1f} us after "
+      "  decode step time            {:.1f} us before, {:.1f} us after "
       "(fix variant: {:.1f} us)\n",
       r.time_us_before, r.time_us_after, r.time_us_fix_variant);
   out += fmt::format(

@@ -10,6 +10,14 @@ namespace anesim {
 
 namespace {
 
+std::string joined(const std::vector<uint32_t>& values) {
+  std::string text;
+  for (const uint32_t n : values) {
+    text += (text.empty() ? "" : ",") + std::to_string(n);
+  }
+  return text;
+}
+
 std::string& executable() {
   static std::string path = "/proc/self/exe";
   return path;
@@ -34,11 +42,16 @@ std::vector<std::string> point_command(const SimPoint& p, const std::string& con
   if (p.task_lines.empty()) {
     cmd.insert(cmd.end(), {"--split", std::to_string(p.split)});
   } else {
-    std::string lengths;
-    for (const uint32_t n : p.task_lines) {
-      lengths += (lengths.empty() ? "" : ",") + std::to_string(n);
-    }
-    cmd.insert(cmd.end(), {"--task-lines", lengths});
+    cmd.insert(cmd.end(), {"--task-lines", joined(p.task_lines)});
+  }
+  if (!p.task_ops.empty()) {
+    cmd.insert(cmd.end(), {"--task-ops", joined(p.task_ops)});
+  }
+  if (!p.program_starts.empty()) {
+    cmd.insert(cmd.end(), {"--program-starts", joined(p.program_starts)});
+  }
+  if (p.max_cycles != 0) {
+    cmd.insert(cmd.end(), {"--max-cycles", std::to_string(p.max_cycles)});
   }
   if (!config_path.empty()) {
     cmd.push_back("--config");
@@ -58,6 +71,11 @@ SimPointResult parse_point_report(const std::string& json_text) {
     r.k = j.at("k").get<int64_t>();
     r.x = j.at("x").get<int64_t>();
     r.notch = j.at("notch").get<bool>();
+    r.sim_cycles = j.at("sim_cycles").get<uint64_t>();
+    if (j.contains("task_dispatch_cycles")) {
+      r.task_dispatch_cycles = j.at("task_dispatch_cycles").get<std::vector<uint64_t>>();
+      r.task_finish_cycles = j.at("task_finish_cycles").get<std::vector<uint64_t>>();
+    }
     r.ok = true;
   } catch (const Json::exception& e) {
     r = SimPointResult{};

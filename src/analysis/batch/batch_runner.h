@@ -22,6 +22,12 @@ struct SimPoint {
   uint32_t split = 1;
   uint32_t base_line = 0;
   std::vector<uint32_t> task_lines;  // explicit task lengths instead of `split`
+  // A decode step (docs/decode.md): ops before each task (non-empty: the
+  // child also reports each task's span), tasks opening a new program, and
+  // the run's cycle limit (0: the config's simulation.max_cycles).
+  std::vector<uint32_t> task_ops;
+  std::vector<uint32_t> program_starts;
+  uint64_t max_cycles = 0;
 };
 
 struct SimPointResult {
@@ -32,6 +38,10 @@ struct SimPointResult {
   uint64_t lines_prefetched = 0, lines_demand = 0;
   int64_t k = 0, x = 0;
   bool notch = false;
+  uint64_t sim_cycles = 0;
+  // With SimPoint::task_ops: core 0's cycle of each task's dispatch and the
+  // cycle after its last line.
+  std::vector<uint64_t> task_dispatch_cycles, task_finish_cycles;
 };
 
 // The anesim binary the children run; default the running executable

@@ -9,6 +9,8 @@
 #include <anesim/io/text_functions.h>
 #include <anesim/sim/cluster.h>
 #include <anesim/sim/workload.h>
+#include <anesim/analysis/decode/step_record_plan.h>
+#include <anesim/analysis/decode/step_timing.h>
 
 namespace anesim {
 
@@ -20,9 +22,20 @@ ReplayResult replay_traces(const std::vector<Trace>& traces, RingVariant variant
   result.config = cfg.source;
   result.shard = shard;
   std::vector<SimPoint> points;
+  std::map<size_t, StepPlan> steps;  // by row: the decode-step records' plans
   size_t index = 0;
   for (const Trace& t : traces) {
     for (const TraceRecord& rec : t.records) {
+      if (rec.kind == RecordKind::kDecodeStep) {
+        if (!in_shard(index++, shard)) continue;
+        // One decoded token as one run (docs/decode.md), on 1 active core.
+        StepPlan plan = step_record_plan(t, rec, cfg, config_path, jobs);
+        points.push_back(step_point(plan, variant, cfg));
+        steps.emplace(result.rows.size(), std::move(plan));
+        result.rows.push_back(ReplayRow{t.path, rec, 0, 0});
+        result.points.push_back(index - 1);
+        continue;
+      }
       if (rec.cores > cfg.ane.cores) {
         throw TraceError(fmt::format("{}:{}: cores: {} is more than the {} cores of {}", t.path,
                                      rec.line, rec.cores, cfg.ane.cores, cfg.source));
@@ -69,7 +82,9 @@ ReplayResult replay_traces(const std::vector<Trace>& traces, RingVariant variant
       throw std::runtime_error(fmt::format("{}:{}: the simulation of this record failed: {}",
                                            row.file, row.record.line, sims[i].error));
     }
-    row.simulated_us = sims[i].time_us;
+    const auto step = steps.find(i);
+    row.simulated_us =
+        step == steps.end() ? sims[i].time_us : step_timing(step->second, sims[i], cfg).time_us;
   }
   replay_statistics(result);
   return result;

@@ -9,6 +9,9 @@ namespace anesim {
 namespace {
 
 std::string size_text(const TraceRecord& r) {
+  if (r.kind == RecordKind::kDecodeStep) {
+    return fmt::format("step of {}", r.model);
+  }
   if (r.cin != 0) {
     return fmt::format("D={} N={}", r.cin, r.cout);
   }
@@ -73,6 +76,11 @@ Json replay_json(const ReplayResult& r) {
     j["count"] = rec.count;
     j["simulated_us"] = rounded(row.simulated_us, 4);
     j["error_pct"] = rounded(row.error_pct, 3);
+    if (rec.kind == RecordKind::kDecodeStep) {
+      j["model"] = rec.model;
+      j["split_policy"] = rec.split_policy;
+      j["programs"] = rec.programs;
+    }
     records.push_back(j);
   }
   Json curves = Json::array();

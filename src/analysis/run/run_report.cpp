@@ -134,6 +134,11 @@ Json run_json(const RunReport& r) {
   j["dram_reads"] = res.dram.reads;
   j["dram_row_hits"] = res.dram.row_hits;
   j["latency"] = latency_json(res.latency);
+  if (!r.workload.task_ops.empty()) {
+    // A decode step (--task-ops): core 0's task spans, for its breakdown.
+    j["task_dispatch_cycles"] = res.task_dispatch;
+    j["task_finish_cycles"] = res.task_finish;
+  }
   j["config"] = r.config->source;
   return j;
 }

@@ -69,4 +69,9 @@ class Parser {
   std::string origin_;
 };
 
+// The column row at lines[first] and the records after it of a decode-step
+// file (step_records.cpp), appended to t.records; times scaled to us.
+void parse_step_records(const Parser& p, const std::vector<std::string>& lines, size_t first,
+                        double us_per_unit, Trace& t);
+
 }  // namespace anesim::trace_detail

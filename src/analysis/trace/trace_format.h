@@ -17,10 +17,17 @@ namespace anesim {
 // The newest format this reader implements. Files of the same major and a
 // newer minor are read; header keys unknown to this reader are then ignored.
 constexpr int kTraceFormatMajor = 1;
-constexpr int kTraceFormatMinor = 0;
+constexpr int kTraceFormatMinor = 1;  // 1.1: the `records` key, decode-step files
+
+// What a file's records are (its `records` header key, format 1.1).
+enum class RecordKind : uint8_t {
+  kTransfer,    // one kernel-DMA transfer of `cores` cores (the default)
+  kDecodeStep,  // one whole decoded token of a model (docs/trace-format.md)
+};
 
 struct TraceRecord {
-  int line = 0;       // line number in the file (for messages)
+  int line = 0;  // line number in the file (for messages)
+  RecordKind kind = RecordKind::kTransfer;
   std::string curve;  // records with the same curve form one curve
   uint32_t cores = 0;
   uint32_t lines_per_core = 0;  // from lines_per_core, or from cin x cout
@@ -31,6 +38,12 @@ struct TraceRecord {
   double median_us = 0;            // median of samples, or the published median
   uint64_t count = 0;  // runs behind the median (samples.size(), or published; 0 = unknown)
   std::string comment;
+  // A decode step: the model (a preset name, or a model file relative to
+  // the trace's folder), its splits ("none", "advised" or
+  // "PROJECTION=CHUNKS;..."), and the programs its layers are cut into.
+  std::string model;
+  std::string split_policy;
+  uint32_t programs = 1;
 };
 
 struct Trace {

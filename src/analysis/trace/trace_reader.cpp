@@ -21,9 +21,9 @@ namespace {
 
 using namespace trace_detail;
 
-const std::vector<std::string> kKnownKeys = {"anesim-trace", "source",     "provenance",
-                                             "device",       "date",       "units",
-                                             "timed",        "conversion", "note"};
+const std::vector<std::string> kKnownKeys = {"anesim-trace", "source", "provenance", "device",
+                                             "date",         "units",  "timed",      "conversion",
+                                             "note",         "records"};
 const std::vector<std::string> kRequiredKeys = {"source", "device", "date", "units", "timed"};
 
 double unit_to_us(const std::string& units) {
@@ -135,6 +135,16 @@ size_t parse_header(const Parser& p, const std::vector<std::string>& lines, Trac
     p.fail(key_line["date"],
            fmt::format("date: '{}' is not a date (YYYY-MM-DD)", t.header["date"]));
   }
+  if (t.header.count("records") != 0) {
+    const std::string& kind = t.header["records"];
+    if (kind != "transfer" && kind != "decode-step") {
+      p.fail(key_line["records"],
+             fmt::format("records: '{}' is not a record kind (transfer or decode-step)", kind));
+    }
+    if (t.version_major == 1 && t.version_minor < 1) {
+      p.fail(key_line["records"], "records: needs format version 1.1 in line 1");
+    }
+  }
 
   return i;
 }
@@ -167,6 +177,10 @@ Trace parse_trace(const std::string& text, const std::string& origin) {
 
   double scale = 0;
   size_t i = parse_header(p, lines, t, scale);
+  if (t.header.count("records") != 0 && t.header["records"] == "decode-step") {
+    parse_step_records(p, lines, i, scale, t);
+    return t;
+  }
   const int column_line = static_cast<int>(i + 1);
 
   // The column row.

@@ -1,0 +1,150 @@
+#include <anesim/analysis/decode/step_plan.h>
+
+#include <fmt/format.h>
+
+#include <anesim/analysis/advise/advice.h>
+#include <anesim/io/errors.h>
+
+namespace anesim {
+
+namespace {
+
+class PlanBuilder {
+ public:
+  PlanBuilder(const ModelDescription& m, const SplitPolicy& policy) : m_(m), policy_(policy) {}
+
+  void add_ops(uint32_t n) {
+    pending_ += n;
+    plan_.other_ops += n;
+  }
+
+  // One weight matrix, cut along Cin as the policy says.
+  void add_transfer(const std::string& name, uint32_t layer, uint64_t cin, uint64_t cout) {
+    const uint32_t chunks = policy_.chunks_of(name);
+    const std::vector<uint64_t> parts = split_channels(cin, chunks);
+    if (parts.empty()) {
+      throw UsageError(
+          fmt::format("split {}: {} chunks of Cin {} (at most {})", name, chunks, cin, cin));
+    }
+    if (chunks > 1) {
+      add_ops(chunks * m_.step_ops.split_slice);
+    }
+    for (uint32_t c = 0; c < chunks; ++c) {
+      StepTask t;
+      t.projection = name;
+      t.layer = layer;
+      t.chunk = c;
+      t.chunks = chunks;
+      t.cin = parts[c];
+      t.cout = cout;
+      const uint64_t lines = payload_lines(t.cin, cout, m_.element_bytes);
+      if (lines == 0) {
+        throw InputError(fmt::format("{}: {} x {}: the per-core transfer exceeds 2^32-1 lines",
+                                     name, t.cin, cout));
+      }
+      t.lines = static_cast<uint32_t>(lines);
+      t.ops_before = pending_;
+      t.starts_program = open_program_;
+      open_program_ = false;
+      pending_ = 0;
+      plan_.tasks.push_back(t);
+      ++plan_.convs;
+    }
+    if (chunks > 1) {
+      add_ops(m_.step_ops.split_join);
+    }
+    plan_.weight_bytes += static_cast<double>(cin) * static_cast<double>(cout) *
+                          static_cast<double>(m_.element_bytes);
+  }
+
+  void add_layer(uint32_t layer) {
+    const StepOps& ops = m_.step_ops;
+    bool attention_open = false, mlp_open = false;
+    for (const Projection& p : m_.projections) {
+      switch (p.role) {
+        case ProjectionRole::kAttentionInput:
+          if (!attention_open) add_ops(ops.norm);
+          attention_open = true;
+          break;
+        case ProjectionRole::kAttentionOutput:
+          add_ops(ops.attention);
+          break;
+        case ProjectionRole::kMlpInput:
+          if (!mlp_open) add_ops(ops.residual + ops.norm);
+          mlp_open = true;
+          break;
+        case ProjectionRole::kMlpOutput:
+          add_ops(ops.activation);
+          break;
+        case ProjectionRole::kNone:  // not a decoder-layer name: no ops placed around it
+          break;
+      }
+      for (uint32_t copy = 0; copy < p.count; ++copy) {
+        add_transfer(p.name, layer, p.cin, p.cout);
+      }
+    }
+    add_ops(ops.residual);  // the MLP's residual add
+  }
+
+  void open_program() {
+    open_program_ = true;
+    ++plan_.programs;
+  }
+
+  StepPlan finish() {
+    plan_.ops_after = pending_;
+    return plan_;
+  }
+
+ private:
+  const ModelDescription& m_;
+  const SplitPolicy& policy_;
+  StepPlan plan_;
+  uint32_t pending_ = 0;
+  bool open_program_ = false;
+};
+
+}  // namespace
+
+uint64_t StepPlan::lines_per_core() const {
+  uint64_t sum = 0;
+  for (const StepTask& t : tasks) {
+    sum += t.lines;
+  }
+  return sum;
+}
+
+StepPlan plan_step(const ModelDescription& m, const SplitPolicy& policy, uint32_t programs) {
+  if (programs < 1 || programs > m.layers) {
+    throw UsageError(
+        fmt::format("--programs: {} is out of range (expected 1..{}, the layers of {})", programs,
+                    m.layers, m.display_name));
+  }
+  PlanBuilder b(m, policy);
+  if (m.embedding_streamed) {
+    b.add_transfer("embedding", 0, m.embedding_dim, m.vocab);
+  }
+  // Program p holds layers [first(p), first(p + 1)): near-equal, the first ones longer.
+  const uint32_t base = m.layers / programs, longer = m.layers % programs;
+  uint32_t next_start = base + (longer > 0 ? 1 : 0);
+  uint32_t program = 0;
+  for (uint32_t layer = 0; layer < m.layers; ++layer) {
+    if (layer == next_start && layer > 0) {
+      b.open_program();
+      ++program;
+      next_start += base + (program < longer ? 1 : 0);
+    }
+    b.add_layer(layer);
+  }
+  if (m.lm_head_streamed) {
+    b.add_ops(m.step_ops.norm + m.step_ops.outside_layers);  // the final norm
+    for (const uint64_t rows : split_channels(m.lm_head_cout, m.lm_head_shards)) {
+      b.add_transfer("lm_head", m.layers, m.lm_head_cin, rows);
+    }
+  } else {
+    b.add_ops(m.step_ops.outside_layers);
+  }
+  return b.finish();
+}
+
+}  // namespace anesim

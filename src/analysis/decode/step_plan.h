@@ -1,0 +1,53 @@
+// One decoded token as one kernel-DMA workload (docs/decode.md): every
+// projection's transfer (or each of its chunks) a task, in execution order,
+// with the ops that stream no weights counted from the model description
+// and attached to the task that follows them.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <anesim/config/model_description.h>
+
+namespace anesim {
+
+// How many chunks along Cin each projection is cut into (absent: 1). Keys
+// are projection names; "lm_head" covers every shard of the head.
+struct SplitPolicy {
+  std::string label = "none";  // "none", "advised", a split file's name, or a trace's text
+  std::map<std::string, uint32_t> chunks;
+  uint32_t chunks_of(const std::string& projection) const {
+    const auto it = chunks.find(projection);
+    return it == chunks.end() ? 1 : it->second;
+  }
+};
+
+struct StepTask {
+  std::string projection;  // its kind: q_proj, ..., lm_head
+  uint32_t layer = 0;      // 0-based; the lm_head's is `layers`
+  uint32_t chunk = 0, chunks = 1;
+  uint64_t cin = 0, cout = 0;   // this chunk's shape
+  uint32_t lines = 0;           // per core
+  uint32_t ops_before = 0;      // ops that stream no weights, run before this task
+  bool starts_program = false;  // a later program's first task (its own launch)
+};
+
+struct StepPlan {
+  std::vector<StepTask> tasks;
+  uint32_t ops_after = 0;  // ops after the last task (the last residual add, ...)
+  uint32_t programs = 1;
+  uint64_t convs = 0;       // tasks: one conv per chunk, as the converter emits them
+  uint64_t other_ops = 0;   // ops that stream no weights
+  double weight_bytes = 0;  // per token, as stored (cin * cout * element_bytes summed)
+  uint64_t lines_per_core() const;
+};
+
+// The step of `m` with `policy`'s splits, its layers cut into `programs`
+// programs of near-equal layer counts (the first ones one layer longer).
+// Throws UsageError for `programs` outside 1..layers or a split with more
+// chunks than channels, InputError when a transfer is too large.
+StepPlan plan_step(const ModelDescription& m, const SplitPolicy& policy, uint32_t programs);
+
+}  // namespace anesim

@@ -1,0 +1,56 @@
+// A decode step simulated as one run (one child `anesim --json` with the
+// step's tasks) and where its time goes: kernel DMA per projection kind,
+// dispatch, the ops that stream no weights, and launch (docs/decode.md).
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <anesim/analysis/batch/batch_runner.h>
+#include <anesim/analysis/decode/step_plan.h>
+#include <anesim/sim/machine_config.h>
+#include <anesim/sim/ring_variant.h>
+
+namespace anesim {
+
+// One task on the step's time axis, in us from the first launch: the gap
+// before it (launch, dispatch, ops) runs from `start` to `dispatch`, its
+// kernel DMA from `dispatch` to `finish`.
+struct TaskSpan {
+  double start_us = 0, dispatch_us = 0, finish_us = 0;
+};
+
+struct StepBreakdown {
+  std::vector<std::pair<std::string, double>> kernel_dma_us;  // per projection kind, in step order
+  double dispatch_us = 0, other_ops_us = 0, launch_us = 0;
+  double total_us() const;
+};
+
+struct StepTiming {
+  double time_us = 0;  // the step: the last task's end plus the ops after it
+  StepBreakdown breakdown;
+  std::vector<TaskSpan> spans;
+};
+
+// The child run of `plan` on 1 active core (time per core does not depend
+// on the core count in this model: docs/validation.md), with a cycle limit
+// that the step's own length sets.
+SimPoint step_point(const StepPlan& plan, RingVariant variant, const MachineConfig& cfg);
+
+// The step's timing from its child's report. Throws std::runtime_error when
+// the report lacks a span per task.
+StepTiming step_timing(const StepPlan& plan, const SimPointResult& r, const MachineConfig& cfg);
+
+struct StepRun {
+  StepPlan plan;
+  RingVariant variant = RingVariant::kBug;
+};
+
+// Each step as one run, `jobs` at a time. Throws std::runtime_error naming
+// `what` when a simulation fails.
+std::vector<StepTiming> simulate_steps(const std::vector<StepRun>& runs, const MachineConfig& cfg,
+                                       const std::string& config_path, unsigned jobs,
+                                       const std::string& progress_label, const std::string& what);
+
+}  // namespace anesim
