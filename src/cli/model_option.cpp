@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include <anesim/config/hf_config_reader.h>
+#include <anesim/config/safetensors_model.h>
 #include <anesim/io/errors.h>
 #include <anesim/io/text_functions.h>
 
@@ -18,7 +20,8 @@ namespace anesim {
 namespace {
 
 bool looks_like_path(const std::string& text) {
-  return text.find('/') != std::string::npos || ends_with(text, ".yaml") || ends_with(text, ".yml");
+  return text.find('/') != std::string::npos || ends_with(text, ".yaml") ||
+         ends_with(text, ".yml") || ends_with(text, ".json") || ends_with(text, ".safetensors");
 }
 
 std::string preset_list() {
@@ -34,6 +37,16 @@ std::string preset_list() {
 }
 
 }  // namespace
+
+ModelDescription load_model_path(const std::string& path) {
+  if (ends_with(path, ".safetensors") || ends_with(path, ".safetensors.index.json")) {
+    return load_safetensors_model(path);
+  }
+  if (ends_with(path, ".json")) {
+    return load_hf_config_file(path);
+  }
+  return load_model_file(path);
+}
 
 std::string model_presets_directory() { return ANESIM_MODELS_DIR; }
 
@@ -58,7 +71,7 @@ ModelDescription load_model_option(const std::string& text) {
                                  preset_list()));
   }
   if (looks_like_path(text)) {
-    return load_model_file(text);
+    return load_model_path(text);
   }
   const std::vector<std::string> names = model_preset_names();
   if (std::find(names.begin(), names.end(), text) == names.end()) {
