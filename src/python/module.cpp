@@ -218,6 +218,10 @@ PYBIND11_MODULE(anesim, m) {
   static py::exception<anesim::ConfigError> config(m, "ConfigError", PyExc_ValueError);
   static py::exception<anesim::InputError> input(m, "InputError", PyExc_ValueError);
   static py::exception<anesim::SimulationError> failed(m, "SimulationError", PyExc_RuntimeError);
+  usage.attr("__doc__") = "A bad argument value, with the command line's message (exit 2 there).";
+  config.attr("__doc__") = "A bad machine description: file:line:column: field: what (exit 3).";
+  input.attr("__doc__") = "A bad model file or dict: file:line:column: field: what (exit 5).";
+  failed.attr("__doc__") = "A run that failed: max_cycles reached, an RTL assertion, a lost line.";
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);

@@ -114,3 +114,17 @@ def test_bad_argument_values_raise_value_error():
         anesim.run(lines=0x4000, task_lines=[0x2000])  # does not add up
     with pytest.raises(ValueError):
         anesim.run(lines=0x4000, task_lines=[])
+
+
+def test_the_stubs_name_every_public_function_and_ship_beside_the_module():
+    import ast
+    import pathlib
+
+    stub_path = pathlib.Path(anesim.__file__).with_name("anesim.pyi")
+    stub = ast.parse(stub_path.read_text())
+    named = {n.name for n in stub.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+    public = {n for n in dir(anesim) if not n.startswith("_")}
+    assert public == named
+    assert stub_path.read_text() == (SOURCE_DIR / "src" / "python" / "anesim.pyi").read_text()
+    for name in public:
+        assert getattr(anesim, name).__doc__, name
