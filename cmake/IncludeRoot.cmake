@@ -7,10 +7,12 @@
 #   anesim/config   -> src/config/
 #   anesim/analysis -> src/analysis/
 #   anesim/cli      -> src/cli/
+#   anesim/python   -> src/python/ (the Python module)
 # anesim_make_include_root(<root>) creates the links and the generated folder.
 function(anesim_make_include_root root)
   file(MAKE_DIRECTORY ${root}/anesim/generated)
-  foreach(pair IN ITEMS sim:sim io:src/io config:src/config analysis:src/analysis cli:src/cli)
+  foreach(pair IN ITEMS sim:sim io:src/io config:src/config analysis:src/analysis cli:src/cli
+                    python:src/python)
     string(REPLACE ":" ";" parts ${pair})
     list(GET parts 0 name)
     list(GET parts 1 folder)

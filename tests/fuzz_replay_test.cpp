@@ -61,5 +61,13 @@ TEST_CASE("fuzz seeds and kept findings: trace reader", "[fuzz][trace]") {
   CHECK(replay("trace", fuzz::trace_one) >= 1);
 }
 
+TEST_CASE("fuzz seeds and kept findings: safetensors header reader", "[fuzz][model]") {
+  CHECK(replay("safetensors", fuzz::safetensors_one) >= 1);
+}
+
+TEST_CASE("fuzz seeds and kept findings: config.json reader", "[fuzz][model]") {
+  CHECK(replay("hf_config", fuzz::hf_config_one) >= 1);
+}
+
 }  // namespace
 }  // namespace anesim

@@ -2,35 +2,19 @@
 
 #include <cstdio>
 
+#include <anesim/analysis/run/run_failures.h>
+
 #include <anesim/io/errors.h>
 #include <anesim/io/text_functions.h>
 
 namespace anesim {
 
 int failure_exit_code(const SimulationOutcome& outcome, const MachineConfig& cfg) {
-  int rc = kExitOk;
-  if (!outcome.result.watchdog_error.empty()) {
-    std::fprintf(stderr, "anesim: error: %s\n", outcome.result.watchdog_error.c_str());
-    rc = kExitSimulationFailed;
-  } else if (outcome.exceeded_max_cycles) {
-    std::fprintf(stderr,
-                 "anesim: error: the run reached simulation.max_cycles (%llu) before every line "
-                 "was delivered; raise it in the config for longer transfers\n",
-                 static_cast<unsigned long long>(cfg.sim.max_cycles));
-    rc = kExitSimulationFailed;
+  const std::vector<std::string> failures = run_failures(outcome, cfg);
+  for (const std::string& f : failures) {
+    std::fprintf(stderr, "anesim: error: %s\n", f.c_str());
   }
-  if (outcome.result.rtl_assertion_failed) {
-    std::fputs("anesim: error: an RTL assertion failed (see the message above)\n", stderr);
-    rc = kExitSimulationFailed;
-  }
-  if (outcome.result.lines_lost != 0) {
-    std::fprintf(stderr, "anesim: error: the scoreboard counted %llu lines lost: %s\n",
-                 static_cast<unsigned long long>(outcome.result.lines_lost),
-                 outcome.result.scoreboard_error.empty() ? "lines never delivered"
-                                                         : outcome.result.scoreboard_error.c_str());
-    rc = kExitSimulationFailed;
-  }
-  return rc;
+  return failures.empty() ? kExitOk : kExitSimulationFailed;
 }
 
 int report_error(const std::exception& e) {

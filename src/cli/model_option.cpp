@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <anesim/config/model_presets.h>
+#include <anesim/config/hf_config_reader.h>
+#include <anesim/config/safetensors_model.h>
 #include <anesim/io/errors.h>
 #include <anesim/io/text_functions.h>
 
@@ -11,10 +13,21 @@ namespace anesim {
 namespace {
 
 bool looks_like_path(const std::string& text) {
-  return text.find('/') != std::string::npos || ends_with(text, ".yaml") || ends_with(text, ".yml");
+  return text.find('/') != std::string::npos || ends_with(text, ".yaml") ||
+         ends_with(text, ".yml") || ends_with(text, ".json") || ends_with(text, ".safetensors");
 }
 
 }  // namespace
+
+ModelDescription load_model_path(const std::string& path) {
+  if (ends_with(path, ".safetensors") || ends_with(path, ".safetensors.index.json")) {
+    return load_safetensors_model(path);
+  }
+  if (ends_with(path, ".json")) {
+    return load_hf_config_file(path);
+  }
+  return load_model_file(path);
+}
 
 ModelDescription load_model_option(const std::string& text) {
   if (text.empty()) {
@@ -22,7 +35,7 @@ ModelDescription load_model_option(const std::string& text) {
                                  model_preset_list()));
   }
   if (looks_like_path(text)) {
-    return load_model_file(text);
+    return load_model_path(text);
   }
   if (!is_model_preset(text)) {
     throw UsageError(

@@ -1,6 +1,6 @@
 // --model NAME|FILE: a preset under configs/models/ by its lowercase name
-// (src/config/model_presets.h), or a model description file
-// (docs/model-format.md).
+// (src/config/model_presets.h), or a model file: a model description, a
+// transformers config.json or a safetensors header (docs/model-format.md).
 #pragma once
 
 #include <string>
@@ -9,9 +9,14 @@
 
 namespace anesim {
 
-// A path (it holds a '/' or ends in .yaml or .yml) is read as a file;
-// anything else must name a preset. An unknown name throws UsageError
-// listing the presets (exit 2); a bad file throws ModelFileError (exit 5).
+// A model file by its name: *.safetensors or *.safetensors.index.json (the
+// header only), any other *.json (a transformers config.json), else a model
+// description (YAML). Throws ModelFileError.
+ModelDescription load_model_path(const std::string& path);
+
+// A path (it holds a '/' or ends in .yaml, .yml, .json or .safetensors) is
+// read as a file (load_model_path); anything else must name a preset. An unknown name throws
+// UsageError listing the presets (exit 2); a bad file throws ModelFileError (exit 5).
 ModelDescription load_model_option(const std::string& text);
 
 }  // namespace anesim

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <anesim/analysis/run/latency_report.h>
+#include <anesim/analysis/run/run_failures.h>
 #include <anesim/analysis/run/run_report.h>
 #include <anesim/analysis/run/single_run.h>
 #include <anesim/cli/exit_codes.h>
@@ -172,8 +173,10 @@ void add_run_options(CLI::App& app, RunOptions& opt) {
                "clock every ring every cycle (slower; for cross-checking the idle skipping)");
 }
 
-int run_command(const RunOptions& opt) {
-  RunRequest request;
+namespace {
+
+// The machine a command-line run uses: its --config, with --max-cycles.
+MachineConfig load_run_machine(const RunOptions& opt) {
   MachineConfig cfg = load_machine(opt.config);
   if (!opt.max_cycles.empty()) {
     cfg.sim.max_cycles = parse_count(opt.max_cycles, "--max-cycles", 1, UINT64_MAX);
@@ -182,6 +185,13 @@ int run_command(const RunOptions& opt) {
                                    cfg.sim.max_cycles));
     }
   }
+  return cfg;
+}
+
+}  // namespace
+
+RunRequest prepare_run(const RunOptions& opt, const MachineConfig& cfg) {
+  RunRequest request;
   request.variant = resolve_variant(opt.variant, cfg);
   Workload& w = request.workload;
   // The hierarchy does not depend on the transfer's size.
@@ -203,10 +213,8 @@ int run_command(const RunOptions& opt) {
   request.skip_idle = !opt.no_idle_skip;
   request.memory = parse_memory_coupling(opt.memory, cfg);
   if (opt.print_hierarchy) {
-    std::fputs(describe_system(cfg, request).c_str(), stdout);
-    return kExitOk;
+    return request;
   }
-
   const uint64_t needed = minimum_run_cycles(cfg, request);
   if (needed > cfg.sim.max_cycles) {
     throw UsageError(fmt::format(
@@ -214,6 +222,35 @@ int run_command(const RunOptions& opt) {
         "simulation.max_cycles = {} of {}; use a config with a larger max_cycles",
         w.lines_per_core, needed, cfg.cycles_to_ns(needed) * 1e-9, cfg.sim.max_cycles, cfg.source));
   }
+  return request;
+}
+
+Json run_json_without_systemc(const RunOptions& opt, const MachineConfig& cfg) {
+  const RunRequest request = prepare_run(opt, cfg);
+  if (!request.vcd_path.empty() || !request.fst_path.empty() || request.line_log.enabled ||
+      !opt.plot_latency.empty() || opt.print_hierarchy ||
+      request.memory != MemoryCoupling::kBuiltin) {
+    throw UsageError(
+        "waveforms, line logs, plots, the hierarchy and the tlm memory coupling need the "
+        "anesim command (SystemC); this run takes only the builtin coupling");
+  }
+  const SimulationOutcome outcome = run_single_without_systemc(cfg, request);
+  const std::vector<std::string> failures = run_failures(outcome, cfg);
+  if (!failures.empty()) {
+    throw SimulationError(failures.front());
+  }
+  return run_json(RunReport{request.variant, request.workload, &cfg, outcome.result});
+}
+
+int run_command(const RunOptions& opt) {
+  const MachineConfig cfg = load_run_machine(opt);
+  const RunRequest request = prepare_run(opt, cfg);
+  const Workload& w = request.workload;
+  if (opt.print_hierarchy) {
+    std::fputs(describe_system(cfg, request).c_str(), stdout);
+    return kExitOk;
+  }
+
   OutputSet outputs;
   const SimulationOutcome outcome = run_single(cfg, request, outputs);
 

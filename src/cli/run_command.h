@@ -4,8 +4,12 @@
 #include <CLI/CLI.hpp>
 
 #include <string>
+#include <vector>
 
+#include <anesim/analysis/run/single_run.h>
 #include <anesim/cli/shared_options.h>
+#include <anesim/io/json.h>
+#include <anesim/sim/machine_config.h>
 
 namespace anesim {
 
@@ -35,6 +39,16 @@ struct RunOptions {
 };
 
 void add_run_options(CLI::App& app, RunOptions& opt);
+
+// Every option of `opt` parsed and checked against `cfg` (output paths
+// included), before anything is simulated. Throws UsageError.
+RunRequest prepare_run(const RunOptions& opt, const MachineConfig& cfg);
+
+// The run of `opt` on `cfg` without SystemC (sim/run_without_systemc.h),
+// as `anesim --json` prints it: what the Python module's run() returns.
+// Waveforms, line logs, plots and --memory tlm need the command line and
+// are refused (UsageError); a failed run throws SimulationError.
+Json run_json_without_systemc(const RunOptions& opt, const MachineConfig& cfg);
 // Runs the simulation and prints its report; returns the exit code.
 // Throws UsageError / ConfigError / OutputError on bad input.
 int run_command(const RunOptions& opt);

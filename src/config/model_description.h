@@ -44,6 +44,15 @@ struct StepOps {
   uint32_t split_join = 1;      // per split projection
 };
 
+// A weight matrix streamed `count` times per decoded token, taken as it is
+// from a file's tensors (a safetensors header) rather than built from a
+// layer's projections.
+struct WeightStream {
+  std::string name;  // the tensors' name pattern, layer numbers as '*'
+  uint64_t cin = 0, cout = 0;
+  uint64_t count = 1;
+};
+
 struct ModelDescription {
   std::string source;  // file path, or "<preset NAME>"
   std::string name, display_name;
@@ -58,6 +67,11 @@ struct ModelDescription {
   bool lm_head_tied = false, lm_head_streamed = true;
   uint64_t extra_parameters = 0;
   StepOps step_ops;
+  // Set (a safetensors header): these are the streamed matrices, instead of
+  // the projections and the lm_head; `skipped` names the tensors left out
+  // and why.
+  std::vector<WeightStream> streams;
+  std::vector<std::string> skipped;
 
   // layers * sum(cin*cout*count) + vocab*embedding_dim
   // + lm_head_cin*lm_head_cout (unless tied) + layers*2*hidden + hidden

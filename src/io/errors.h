@@ -38,6 +38,13 @@ class ModelFileError : public InputError {
   using InputError::InputError;
 };
 
+// A simulation that ran but failed: max_cycles hit, an RTL assertion, a
+// line lost (exit 1).
+class SimulationError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 // An output file could not be written; the message names it (exit 4).
 class OutputError : public std::runtime_error {
  public:

@@ -13,8 +13,14 @@
 #include <cstdlib>
 #include <string>
 
+#include <algorithm>
+#include <vector>
+
 #include <anesim/analysis/trace/trace_format.h>
+#include <anesim/config/hf_config_reader.h>
 #include <anesim/config/machine_config_reader.h>
+#include <anesim/config/safetensors_header.h>
+#include <anesim/config/safetensors_model.h>
 #include <anesim/io/count_text.h>
 #include <anesim/io/errors.h>
 #include <anesim/sim/bit_math.h>
@@ -127,6 +133,73 @@ inline void trace_one(const uint8_t* data, size_t size) {
   }
   if (back.records.size() != t.records.size()) {
     fuzz_fail("format_trace lost records", text.substr(0, 200));
+  }
+}
+
+// parse_safetensors_header: ModelFileError, or tensors inside the data
+// section, sized by shape and dtype, none overlapping; their model is a
+// ModelFileError or has streams.
+inline void safetensors_one(const uint8_t* data, size_t size) {
+  const std::string bytes(reinterpret_cast<const char*>(data), size);
+  std::vector<SafetensorsTensor> tensors;
+  try {
+    tensors = parse_safetensors_header(bytes, size, "fuzz.safetensors");
+  } catch (const ModelFileError& e) {
+    check_message(e.what(), "fuzz.safetensors: ");
+    return;
+  }
+  uint64_t n = 0;
+  for (int i = 7; i >= 0; --i) n = (n << 8) | data[i];
+  const uint64_t data_bytes = size - 8 - n;
+  std::vector<SafetensorsTensor> by_begin = tensors;
+  std::sort(
+      by_begin.begin(), by_begin.end(),
+      [](const SafetensorsTensor& a, const SafetensorsTensor& b) { return a.begin < b.begin; });
+  for (size_t i = 0; i < by_begin.size(); ++i) {
+    const SafetensorsTensor& t = by_begin[i];
+    if (t.begin > t.end || t.end > data_bytes || (i > 0 && t.begin < by_begin[i - 1].end)) {
+      fuzz_fail("parse_safetensors_header accepted a bad range", t.name);
+    }
+    uint64_t elements = 1;
+    for (uint64_t d : t.shape) elements *= d;  // checked for overflow by the reader
+    const uint32_t eb = safetensors_dtype_bytes(t.dtype);
+    if (eb != 0 && elements * eb != t.end - t.begin) {
+      fuzz_fail("parse_safetensors_header accepted a size mismatch", t.name);
+    }
+  }
+  try {
+    const ModelDescription m = model_from_tensors(tensors, "fuzz.safetensors", 1 + data[0] % 16);
+    if (m.streams.empty()) {
+      fuzz_fail("model_from_tensors gave a model with nothing to stream", "");
+    }
+    for (const WeightStream& w : m.streams) {
+      if (w.cin == 0 || w.cout == 0 || w.count == 0) {
+        fuzz_fail("model_from_tensors gave an empty stream", w.name);
+      }
+    }
+  } catch (const ModelFileError& e) {
+    check_message(e.what(), "fuzz.safetensors: ");
+  }
+}
+
+// parse_hf_config: ModelFileError, or a model with every projection sized.
+inline void hf_config_one(const uint8_t* data, size_t size) {
+  const std::string text(reinterpret_cast<const char*>(data), size);
+  ModelDescription m;
+  try {
+    m = parse_hf_config(text, "fuzz/config.json");
+  } catch (const ModelFileError& e) {
+    check_message(e.what(), "fuzz/config.json");
+    return;
+  }
+  if (m.layers < 1 || m.hidden < 1 || m.projections.size() != 7 || m.lm_head_shards < 1 ||
+      m.lm_head_shards > m.lm_head_cout) {
+    fuzz_fail("parse_hf_config accepted an impossible model", text.substr(0, 200));
+  }
+  for (const Projection& p : m.projections) {
+    if (p.cin == 0 || p.cout == 0) {
+      fuzz_fail("parse_hf_config gave an empty projection", p.name);
+    }
   }
 }
 

@@ -2,7 +2,8 @@
 # ctest -L package: installs the build tree into a scratch prefix, builds
 # examples/platform against it with find_package(anesim) as a platform
 # outside the tree would, and runs its transfer on the installed
-# m3-air.yaml. Any failing step fails the test, naming the step.
+# m3-air.yaml; then imports the installed Python module from the prefix.
+# Any failing step fails the test, naming the step.
 #
 #   run_package_test.sh BUILD_DIR SOURCE_DIR CXX_COMPILER BUILD_TYPE \
 #                       INCLUDEDIR LIBDIR DATADIR [LAUNCHER]
@@ -68,3 +69,22 @@ step "build examples/platform" build "$cmake" --build "$work/platform"
 step "run a transfer on the installed m3-air.yaml" run \
   "$work/platform/platform" "$prefix/$datadir/anesim/configs/m3-air.yaml"
 cat "$work/run.log"
+
+# The Python module, installed under the prefix's site directory, imports
+# from there and runs (an instrumented build needs its sanitizer runtimes
+# preloaded, as the pytest files have them).
+shopt -s nullglob
+modules=("$prefix"/lib/python3*/dist-packages/anesim.cpython-*.so)
+[[ ${#modules[@]} -eq 1 && -f $(dirname "${modules[0]}")/anesim.pyi ]] ||
+  { echo "package test: the Python module and its stubs are not installed" >&2; exit 1; }
+python=python3
+[[ -x /usr/bin/python3 ]] && python=/usr/bin/python3
+preload=()
+if ldd "${modules[0]}" | grep -q libasan; then
+  preload=(LD_PRELOAD="$("$cxx" -print-file-name=libasan.so):$("$cxx" -print-file-name=libubsan.so)"
+           ASAN_OPTIONS=detect_leaks=0)
+fi
+step "import the installed Python module and run a transfer" python \
+  env PYTHONPATH="$(dirname "${modules[0]}")" "${preload[@]}" "$python" -c \
+  'import anesim; r = anesim.run(lines=0x800, cores=1); assert r["lines_lost"] == 0, r; print(anesim.__file__, r["gbps"])'
+cat "$work/python.log"

@@ -208,6 +208,17 @@ AdviceResult advise_transfers(const std::vector<Transfer>& transfers, uint32_t e
 std::vector<Transfer> model_transfers(const ModelDescription& m,
                                       std::vector<std::string>* left_out) {
   std::vector<Transfer> out;
+  if (!m.streams.empty()) {
+    // Tensors read from a file: streamed as they are, nothing else added.
+    for (const WeightStream& w : m.streams) {
+      out.push_back(Transfer{w.name, w.cin, w.cout, w.count});
+    }
+    if (left_out != nullptr) {
+      *left_out = m.skipped;
+      left_out->push_back("attention over the KV cache (activations, not weights)");
+    }
+    return out;
+  }
   for (const Projection& p : m.projections) {
     out.push_back(Transfer{p.name, p.cin, p.cout, uint64_t{m.layers} * p.count});
   }

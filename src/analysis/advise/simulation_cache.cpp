@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include <anesim/analysis/batch/in_process_points.h>
+
 namespace anesim {
 
 void SimulationCache::want(RingVariant v, const Tasks& tasks) {
@@ -27,7 +29,8 @@ void SimulationCache::want(RingVariant v, const Tasks& tasks) {
 void SimulationCache::run(const AdviceSettings& s) {
   if (pending_.empty()) return;
   const std::vector<SimPointResult> r =
-      simulate_points(pending_, s.config_path, s.jobs, s.progress_label);
+      s.in_process != nullptr ? simulate_points_in_process(pending_, *s.in_process, s.jobs)
+                              : simulate_points(pending_, s.config_path, s.jobs, s.progress_label);
   for (size_t i = 0; i < pending_.size(); ++i) {
     const SimPoint& p = pending_[i];
     if (!r[i].ok) {

@@ -1,4 +1,5 @@
-// The simulations `anesim advise` needs, run once each as child processes
+// The simulations `anesim advise` needs, run once each (child processes, or
+// threads in this process: AdviceSettings::in_process)
 // and looked up by (variant, task lengths).
 #pragma once
 
@@ -36,7 +37,7 @@ class SimulationCache {
       want(RingVariant::kFix, single(lines));
     }
   }
-  // Runs every simulation wanted since the last run, as child processes.
+  // Runs every simulation wanted since the last run.
   void run(const AdviceSettings& s);
   double time(RingVariant v, const Tasks& tasks) const { return times_.at(Key{v, tasks}); }
   double time(RingVariant v, uint64_t lines) const { return time(v, single(lines)); }

@@ -3,6 +3,7 @@
 #include <memory>
 
 #include <anesim/io/waveform_file.h>
+#include <anesim/sim/run_without_systemc.h>
 
 namespace anesim {
 
@@ -37,6 +38,10 @@ SimulationOutcome run_single(const MachineConfig& cfg, const RunRequest& request
     waves->stage(outputs);
   }
   return out;
+}
+
+SimulationOutcome run_single_without_systemc(const MachineConfig& cfg, const RunRequest& request) {
+  return simulate_without_systemc(cfg, spec_of(request));
 }
 
 std::string describe_system(const MachineConfig& cfg, const RunRequest& request) {

@@ -37,6 +37,11 @@ uint64_t minimum_run_cycles(const MachineConfig& cfg, const RunRequest& request)
 SimulationOutcome run_single(const MachineConfig& cfg, const RunRequest& request,
                              OutputSet& outputs);
 
+// The same run with no SystemC kernel (sim/run_without_systemc.h): any
+// number per process, from any thread; no waveform, builtin coupling only
+// (throws std::invalid_argument otherwise).
+SimulationOutcome run_single_without_systemc(const MachineConfig& cfg, const RunRequest& request);
+
 // The objects SystemC sees once the request's system is elaborated
 // (--print-hierarchy; once per process, instead of run_single).
 std::string describe_system(const MachineConfig& cfg, const RunRequest& request);

@@ -1,0 +1,72 @@
+#include <anesim/analysis/batch/in_process_points.h>
+
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include <anesim/analysis/run/run_failures.h>
+#include <anesim/analysis/run/run_report.h>
+#include <anesim/analysis/run/single_run.h>
+
+namespace anesim {
+
+namespace {
+
+SimPointResult simulate_point(const SimPoint& p, const MachineConfig& cfg) {
+  RunRequest request;
+  request.variant = p.variant;
+  Workload& w = request.workload;
+  w.cores = p.cores;
+  w.lines_per_core = p.lines_per_core;
+  w.split = p.task_lines.empty() ? p.split : static_cast<uint32_t>(p.task_lines.size());
+  w.task_lines = p.task_lines;
+  w.base_line = p.base_line;
+  SimPointResult failed;
+  const uint64_t needed = minimum_run_cycles(cfg, request);
+  if (needed > cfg.sim.max_cycles) {
+    failed.error = fmt::format(
+        "{} lines per core need at least {} cycles, more than simulation.max_cycles = {} of {}",
+        w.lines_per_core, needed, cfg.sim.max_cycles, cfg.source);
+    return failed;
+  }
+  const SimulationOutcome outcome = run_single_without_systemc(cfg, request);
+  const std::vector<std::string> failures = run_failures(outcome, cfg);
+  if (!failures.empty()) {
+    failed.error = failures.front();
+    return failed;
+  }
+  return parse_point_report(json_line(run_json(RunReport{p.variant, w, &cfg, outcome.result})));
+}
+
+}  // namespace
+
+std::vector<SimPointResult> simulate_points_in_process(const std::vector<SimPoint>& points,
+                                                       const MachineConfig& cfg, unsigned jobs) {
+  std::vector<SimPointResult> results(points.size());
+  std::atomic<size_t> next{0};
+  const auto work = [&] {
+    for (size_t i = next++; i < points.size(); i = next++) {
+      try {
+        results[i] = simulate_point(points[i], cfg);
+      } catch (const std::exception& e) {
+        results[i] = SimPointResult{};
+        results[i].error = e.what();
+      }
+    }
+  };
+  const size_t threads = std::min<size_t>(std::max(jobs, 1u), points.size());
+  std::vector<std::thread> pool;
+  for (size_t t = 1; t < threads; ++t) {
+    pool.emplace_back(work);
+  }
+  work();
+  for (std::thread& t : pool) {
+    t.join();
+  }
+  return results;
+}
+
+}  // namespace anesim

@@ -1,0 +1,274 @@
+// The Python module `anesim` (docs/python.md): runs, advice and the variant
+// table in this process, with no child processes and no SystemC kernel
+// (sim/run_without_systemc.h), the GIL released while simulating so that
+// threads run in parallel. Results are the dicts `anesim --json` and
+// `anesim advise --json` print, built by the same code.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <map>
+#include <string>
+
+#include <fmt/format.h>
+
+#include <anesim/analysis/advise/advice.h>
+#include <anesim/analysis/advise/advice_output.h>
+#include <anesim/cli/model_option.h>
+#include <anesim/cli/run_command.h>
+#include <anesim/cli/shared_options.h>
+#include <anesim/config/model_description.h>
+#include <anesim/config/model_presets.h>
+#include <anesim/io/errors.h>
+#include <anesim/python/python_config.h>
+#include <anesim/python/python_values.h>
+#include <anesim/sim/ring_variant.h>
+
+namespace anesim::python {
+
+namespace {
+
+Json run_once(const RunOptions& opt, std::shared_ptr<Config> cfg) {
+  py::gil_scoped_release unlocked;
+  return run_json_without_systemc(opt, cfg->machine());
+}
+
+py::object run(const py::object& lines, const py::object& cin, const py::object& cout,
+               const py::object& variant, const py::object& cores, const py::object& split,
+               const py::object& task_lines, const py::object& config) {
+  RunOptions opt;
+  opt.size.lines = count_text(lines, "lines");
+  opt.size.cin = count_text(cin, "cin");
+  opt.size.cout = count_text(cout, "cout");
+  opt.variant.text = text_argument(variant, "variant");
+  opt.variant.given = !variant.is_none();
+  opt.cores = count_text(cores, "cores");
+  opt.split = count_text(split, "split");
+  opt.task_lines = count_list_text(task_lines, "task_lines");
+  if (opt.split.empty()) {
+    opt.split = "1";
+  }
+  if (!opt.task_lines.empty() && opt.split != "1") {
+    throw UsageError("--task-lines and --split both set the tasks: give one of them");
+  }
+  return to_python(run_once(opt, config_argument(config)));
+}
+
+unsigned jobs_argument(const py::object& jobs) { return parse_jobs(count_text(jobs, "jobs")); }
+
+py::object advise_shape(const py::object& cin, const py::object& cout, const py::object& config,
+                        const py::object& jobs) {
+  SizeOptions size;
+  size.cin = count_text(cin, "cin");
+  size.cout = count_text(cout, "cout");
+  if (size.cin.empty() || size.cout.empty()) {
+    throw py::type_error("advise: give both cin and cout (ints)");
+  }
+  AdviceSettings settings;
+  settings.jobs = jobs_argument(jobs);
+  const std::shared_ptr<Config> cfg = config_argument(config);
+  settings.in_process = &cfg->machine();
+  Json j;
+  {
+    py::gil_scoped_release unlocked;
+    const LayerShape s = parse_shape(size);
+    const std::vector<Transfer> shape = {Transfer{"shape", s.cin, s.cout, 1}};
+    j = shape_advice_json(advise_transfers(shape, 2, cfg->machine(), settings));
+  }
+  return to_python(j);
+}
+
+ModelDescription model_argument(const py::object& model) {
+  if (py::isinstance<py::dict>(model)) {
+    // JSON is YAML: the model format's own reader checks every key.
+    const std::string text = to_json(model, "model").dump(2);
+    return parse_model_description(text, "<dict>");
+  }
+  if (!py::isinstance<py::str>(model)) {
+    throw py::type_error(fmt::format(
+        "model: expected a preset name, a file path (str) or a dict in the model format, got {}",
+        py::str(py::type::handle_of(model).attr("__name__")).cast<std::string>()));
+  }
+  const std::string text = model.cast<std::string>();
+  py::gil_scoped_release unlocked;
+  return load_model_option(text);
+}
+
+py::object advise_model_call(const py::object& model, const py::object& config,
+                             const py::object& jobs) {
+  const ModelDescription m = model_argument(model);
+  AdviceSettings settings;
+  settings.jobs = jobs_argument(jobs);
+  const std::shared_ptr<Config> cfg = config_argument(config);
+  settings.in_process = &cfg->machine();
+  Json j;
+  {
+    py::gil_scoped_release unlocked;
+    j = model_advice_json(advise_model(m, cfg->machine(), settings));
+  }
+  return to_python(j);
+}
+
+py::object load_model(const py::object& model) {
+  const ModelDescription m = model_argument(model);
+  std::vector<std::string> left_out;
+  py::list transfers;
+  for (const Transfer& t : model_transfers(m, &left_out)) {
+    py::dict d;
+    d["name"] = t.name;
+    d["cin"] = t.cin;
+    d["cout"] = t.cout;
+    d["count"] = t.count;
+    transfers.append(d);
+  }
+  py::dict out;
+  out["name"] = m.name;
+  out["display_name"] = m.display_name;
+  out["source"] = m.source;
+  out["layers"] = m.layers;
+  out["element_bytes"] = m.element_bytes;
+  out["parameters"] = m.parameter_count();
+  out["transfers"] = transfers;
+  out["left_out"] = left_out;
+  return std::move(out);
+}
+
+py::list variants() {
+  py::list out;
+  for (const RingVariantInfo& v : ring_variants()) {
+    py::dict params;
+    params["epoch_bits"] = v.epoch_bits;
+    params["space_guard"] = v.space_guard;
+    params["relatch_at_wrap"] = v.relatch_at_wrap;
+    params["time_share"] = v.time_share;
+    py::dict d;
+    d["name"] = v.name;
+    d["summary"] = v.summary;
+    d["parameters"] = params;
+    d["never_starves"] = never_starves(v);
+    out.append(d);
+  }
+  return out;
+}
+
+// An override's value as the YAML file would spell it.
+std::string override_text(const py::handle& value, const std::string& key) {
+  if (py::isinstance<py::bool_>(value)) {
+    return value.cast<bool>() ? "true" : "false";
+  }
+  if (py::isinstance<py::int_>(value) || py::isinstance<py::float_>(value) ||
+      py::isinstance<py::str>(value)) {
+    return py::str(value).cast<std::string>();
+  }
+  throw py::type_error(
+      fmt::format("with_overrides: {}: expected int, float, bool or str, got {}", key,
+                  py::str(py::type::handle_of(value).attr("__name__")).cast<std::string>()));
+}
+
+void bind_config(py::module_& m) {
+  py::class_<Config, std::shared_ptr<Config>>(m, "Config", R"doc(
+A machine description (configs/*.yaml, docs/configuration.md), read-only.
+
+Config.default() is the built-in M3 Air; Config.load(path) reads a file.
+cfg["dram.clock_mhz"] reads a key by its dotted path; cfg.with_overrides(
+{"fabric.port_cycles_per_line": 15}) is a patched copy, the values
+rewritten in the text as `anesim calibrate` does and the text read again.)doc")
+      .def_static("default", &Config::builtin, "The built-in M3 Air description.")
+      .def_static("load", &Config::load, py::arg("path"),
+                  "Reads a machine description; ConfigError (file:line:column: field) if bad.")
+      .def_property_readonly("source", &Config::source, "The file name, or <built-in m3-air>.")
+      .def_property_readonly("text", &Config::text, "The YAML text.")
+      .def("keys", &Config::keys, "Every leaf key, dotted, in file order.")
+      .def("__getitem__", &Config::value, py::arg("key"))
+      .def("__contains__", &Config::has, py::arg("key"))
+      .def(
+          "get",
+          [](const Config& c, const std::string& key, const py::object& fallback) {
+            return c.has(key) ? c.value(key) : fallback;
+          },
+          py::arg("key"), py::arg("default") = py::none())
+      .def(
+          "with_overrides",
+          [](const Config& c, const py::dict& values) {
+            std::map<std::string, std::string> text;
+            for (const auto& [key, value] : values) {
+              if (!py::isinstance<py::str>(key)) {
+                throw py::type_error("with_overrides: keys must be dotted names (str)");
+              }
+              text[key.cast<std::string>()] = override_text(value, key.cast<std::string>());
+            }
+            return c.with_overrides(text);
+          },
+          py::arg("values"), "A copy with these dotted keys' values replaced.")
+      .def("__repr__",
+           [](const Config& c) { return fmt::format("anesim.Config(source={!r})", c.source()); });
+}
+
+}  // namespace
+
+}  // namespace anesim::python
+
+PYBIND11_MODULE(anesim, m) {
+  namespace py = pybind11;
+  using namespace anesim::python;
+  m.doc() =
+      "anesim in Python: cycle-level simulations of the Apple M3 ANE kernel-DMA prefetch ring, "
+      "in this process (docs/python.md).";
+  m.attr("__version__") = "0.1.0";
+  // Bad input is a ValueError with the command line's message.
+  static py::exception<anesim::UsageError> usage(m, "UsageError", PyExc_ValueError);
+  static py::exception<anesim::ConfigError> config(m, "ConfigError", PyExc_ValueError);
+  static py::exception<anesim::InputError> input(m, "InputError", PyExc_ValueError);
+  static py::exception<anesim::SimulationError> failed(m, "SimulationError", PyExc_RuntimeError);
+  usage.attr("__doc__") = "A bad argument value, with the command line's message (exit 2 there).";
+  config.attr("__doc__") = "A bad machine description: file:line:column: field: what (exit 3).";
+  input.attr("__doc__") = "A bad model file or dict: file:line:column: field: what (exit 5).";
+  failed.attr("__doc__") = "A run that failed: max_cycles reached, an RTL assertion, a lost line.";
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const anesim::UsageError& e) {
+      usage(e.what());
+    } catch (const anesim::ConfigError& e) {
+      config(e.what());
+    } catch (const anesim::InputError& e) {
+      input(e.what());
+    } catch (const anesim::SimulationError& e) {
+      failed(e.what());
+    } catch (const anesim::OutputError& e) {
+      PyErr_SetString(PyExc_OSError, e.what());
+    }
+  });
+  bind_config(m);
+  m.def("run", &run, py::arg("lines") = py::none(), py::arg("cin") = py::none(),
+        py::arg("cout") = py::none(), py::arg("variant") = py::none(),
+        py::arg("cores") = py::none(), py::arg("split") = 1, py::arg("task_lines") = py::none(),
+        py::arg("config") = py::none(), R"doc(
+One simulation; returns the dict `anesim --json` prints (same keys, same values).
+
+lines: lines of 64 B per core (int, or str such as '0x4000'); or cin and cout,
+a layer X[1,D] x W[D,N]. variant: a name from variants() (default: the
+config's ane.ring_variant). cores: active cores (default: the config's
+ane.cores). split: back-to-back tasks per core; task_lines: explicit task
+lengths instead. config: None (built-in M3 Air), a path, or a Config.
+The GIL is released while the simulation runs.)doc");
+  m.def("advise", &advise_shape, py::arg("cin"), py::arg("cout"), py::arg("config") = py::none(),
+        py::arg("jobs") = 2, R"doc(
+Advice for one layer X[1,cin] x W[cin,cout]: the dict of `anesim advise
+--cin D --cout N --json`. jobs: simulations run in parallel (threads).)doc");
+  m.def("advise_model", &advise_model_call, py::arg("model"), py::arg("config") = py::none(),
+        py::arg("jobs") = 2, R"doc(
+Advice for a whole model: the dict of `anesim advise --model M --json`.
+model: a preset name, a path (model YAML, a transformers config.json, a
+.safetensors file or model.safetensors.index.json), or a dict in the model
+format (docs/model-format.md).)doc");
+  m.def("load_model", &load_model, py::arg("model"), R"doc(
+The transfers a model streams per decoded token, without simulating: a dict
+with name, display_name, source, layers, element_bytes, parameters (the
+reader's parameter_count), transfers (name,
+cin, cout, count) and left_out. model as for advise_model.)doc");
+  m.def("variants", &variants,
+        "The ring variants: name, summary, RTL parameters, never_starves (sim/ring_variants.def).");
+  m.def(
+      "presets", [] { return anesim::model_preset_names(); },
+      "The model preset names (configs/models/).");
+}

@@ -1,0 +1,50 @@
+// anesim.Config: a machine description as Python sees it: its YAML text,
+// the MachineConfig read from it, read-only access to its keys by dotted
+// path, and patched copies (with_overrides) made as `anesim calibrate`
+// patches a file: the values rewritten in the text, which is read again.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <anesim/sim/machine_config.h>
+
+namespace anesim::python {
+
+namespace py = pybind11;
+
+class Config {
+ public:
+  // The built-in M3 Air.
+  static std::shared_ptr<Config> builtin();
+  // Throws ConfigError (file, line, field) for a bad file.
+  static std::shared_ptr<Config> load(const std::string& path);
+
+  Config(std::string text, std::string origin);
+
+  const MachineConfig& machine() const { return machine_; }
+  const std::string& source() const { return machine_.source; }
+  const std::string& text() const { return text_; }
+  // Every leaf key, dotted ("dram.clock_mhz"), in file order.
+  std::vector<std::string> keys() const;
+  // The value at a dotted key as int, float, bool or str (a list for a
+  // sequence); KeyError when there is none.
+  py::object value(const std::string& key) const;
+  bool has(const std::string& key) const;
+  // A copy with these keys' values replaced; ConfigError for an unknown key
+  // or a value the reader refuses.
+  std::shared_ptr<Config> with_overrides(const std::map<std::string, std::string>& values) const;
+
+ private:
+  std::string text_, origin_;
+  MachineConfig machine_;
+};
+
+// A `config=` argument: None (built-in), a path, or a Config.
+std::shared_ptr<Config> config_argument(const py::handle& value);
+
+}  // namespace anesim::python

@@ -1,0 +1,133 @@
+#include <anesim/python/python_values.h>
+
+#include <fmt/format.h>
+
+namespace anesim::python {
+
+namespace {
+
+[[noreturn]] void type_error(const std::string& message) { throw py::type_error(message); }
+
+std::string type_name(const py::handle& value) {
+  return py::str(py::type::handle_of(value).attr("__name__")).cast<std::string>();
+}
+
+bool is_int(const py::handle& value) {
+  return py::isinstance<py::int_>(value) && !py::isinstance<py::bool_>(value);
+}
+
+}  // namespace
+
+py::object to_python(const Json& j) {
+  switch (j.type()) {
+    case Json::value_t::object: {
+      py::dict d;
+      for (const auto& [key, value] : j.items()) {
+        d[py::str(key)] = to_python(value);
+      }
+      return std::move(d);
+    }
+    case Json::value_t::array: {
+      py::list l;
+      for (const Json& value : j) {
+        l.append(to_python(value));
+      }
+      return std::move(l);
+    }
+    case Json::value_t::string:
+      return py::str(j.get<std::string>());
+    case Json::value_t::boolean:
+      return py::bool_(j.get<bool>());
+    case Json::value_t::number_unsigned:
+      return py::int_(j.get<uint64_t>());
+    case Json::value_t::number_integer:
+      return py::int_(j.get<int64_t>());
+    case Json::value_t::number_float:
+      return py::float_(j.get<double>());
+    default:
+      return py::none();
+  }
+}
+
+Json to_json(const py::handle& value, const std::string& what) {
+  if (value.is_none()) {
+    return nullptr;
+  }
+  if (py::isinstance<py::bool_>(value)) {
+    return value.cast<bool>();
+  }
+  if (is_int(value)) {
+    // Negative and huge values stay as written; the readers range-check.
+    return Json::parse(py::str(value).cast<std::string>());
+  }
+  if (py::isinstance<py::float_>(value)) {
+    return value.cast<double>();
+  }
+  if (py::isinstance<py::str>(value)) {
+    return value.cast<std::string>();
+  }
+  if (py::isinstance<py::dict>(value)) {
+    Json j = Json::object();
+    for (const auto& [key, item] : value.cast<py::dict>()) {
+      if (!py::isinstance<py::str>(key)) {
+        type_error(fmt::format("{}: keys must be str, got {}", what, type_name(key)));
+      }
+      const std::string k = key.cast<std::string>();
+      j[k] = to_json(item, what + "." + k);
+    }
+    return j;
+  }
+  if (py::isinstance<py::list>(value) || py::isinstance<py::tuple>(value)) {
+    Json j = Json::array();
+    size_t i = 0;
+    for (const py::handle item : value) {
+      j.push_back(to_json(item, fmt::format("{}[{}]", what, i++)));
+    }
+    return j;
+  }
+  type_error(fmt::format("{}: expected dict, list, str, int, float, bool or None, got {}", what,
+                         type_name(value)));
+}
+
+std::string count_text(const py::handle& value, const char* argument) {
+  if (value.is_none()) {
+    return "";
+  }
+  if (is_int(value) || py::isinstance<py::str>(value)) {
+    return py::str(value).cast<std::string>();
+  }
+  type_error(fmt::format("{}: expected int or str, got {}", argument, type_name(value)));
+}
+
+std::string text_argument(const py::handle& value, const char* argument) {
+  if (value.is_none()) {
+    return "";
+  }
+  if (py::isinstance<py::str>(value)) {
+    return value.cast<std::string>();
+  }
+  type_error(fmt::format("{}: expected str, got {}", argument, type_name(value)));
+}
+
+std::string count_list_text(const py::handle& value, const char* argument) {
+  if (value.is_none()) {
+    return "";
+  }
+  if (!py::isinstance<py::list>(value) && !py::isinstance<py::tuple>(value)) {
+    type_error(fmt::format("{}: expected a list of int, got {}", argument, type_name(value)));
+  }
+  std::string out;
+  for (const py::handle item : value) {
+    if (!is_int(item)) {
+      type_error(fmt::format("{}: expected a list of int, got an item of type {}", argument,
+                             type_name(item)));
+    }
+    out += (out.empty() ? "" : ",") + py::str(item).cast<std::string>();
+  }
+  if (out.empty()) {
+    throw py::value_error(fmt::format("{}: expected at least one task length", argument));
+  }
+  return out;
+}
+
+}  // namespace anesim::python

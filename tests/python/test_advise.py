@@ -1,0 +1,58 @@
+"""anesim.advise and anesim.advise_model against `anesim advise --json`."""
+
+import pytest
+
+import anesim
+from conftest import SOURCE_DIR
+
+
+@pytest.mark.parametrize("cin,cout", [(2048, 4096), (4096, 4096), (2016, 4096)])
+def test_shape_advice_equals_cli(cli, cin, cout):
+    expected = cli("advise", "--cin", str(cin), "--cout", str(cout))
+    assert anesim.advise(cin, cout) == expected
+
+
+def test_model_advice_equals_cli_for_a_preset(cli):
+    expected = cli("advise", "--model", "llama-3.2-1b")
+    got = anesim.advise_model("llama-3.2-1b", jobs=2)
+    assert got == expected
+    assert any(row["advice"] == "split" for row in got["projections"])
+
+
+def test_model_as_a_dict_equals_the_file():
+    preset = anesim.load_model("qwen3-0.6b")
+    path = SOURCE_DIR / "configs" / "models" / "qwen3-0.6b.yaml"
+    assert anesim.load_model(str(path))["transfers"] == preset["transfers"]
+    layer = {
+        "name": "tiny",
+        "display_name": "Tiny",
+        "published_parameters": 2.0e7,
+        "layers": 1,
+        "hidden": 2048,
+        "projections": [{"name": "up", "cin": 2048, "cout": 4096}],
+        "embedding": {"vocab": 1000, "dim": 2048},
+        "lm_head": {"cin": 2048, "cout": 1000, "tied": True, "streamed": False},
+    }
+    got = anesim.advise_model(layer)
+    assert [t["name"] for t in got["projections"]] == ["up"]
+    shape = anesim.advise(2048, 4096)
+    for key, value in got["projections"][0].items():
+        if key not in ("name", "count"):
+            assert shape[key] == value, key
+
+
+def test_model_errors():
+    with pytest.raises(anesim.UsageError, match="not a preset"):
+        anesim.advise_model("no-such-model")
+    with pytest.raises(anesim.InputError, match=r"<dict>:\d+:\d+: .*layers"):
+        anesim.advise_model({"name": "x", "display_name": "x", "published_parameters": 1e6, "layers": "many"})
+    with pytest.raises(TypeError):
+        anesim.advise_model(42)
+    with pytest.raises(TypeError):
+        anesim.advise_model({"name": object()})
+    with pytest.raises(ValueError):
+        anesim.advise(0, 4096)
+    with pytest.raises(TypeError):
+        anesim.advise("2048", None)
+    with pytest.raises(ValueError):
+        anesim.advise(2048, 4096, jobs=0)

@@ -1,0 +1,130 @@
+"""anesim.run and anesim.variants against the command line, and their errors."""
+
+import subprocess
+
+import pytest
+
+import anesim
+from conftest import BINARY, SOURCE_DIR
+
+# The README's commands (docs/python.md, "Same as the CLI").
+README_RUNS = [
+    (["--variant", "bug", "--lines", "0x4000"], dict(variant="bug", lines=0x4000)),
+    (["--variant", "fix", "--lines", "0x4000"], dict(variant="fix", lines="0x4000")),
+    (["--cin", "2048", "--cout", "4096"], dict(cin=2048, cout=4096)),
+    (["--lines", "0x4000", "--split", "2"], dict(lines=0x4000, split=2)),
+    (["--lines", "0x4000", "--cores", "1"], dict(lines=0x4000, cores=1)),
+    (
+        ["--lines", "0x4000", "--config", str(SOURCE_DIR / "configs" / "m3-air.yaml")],
+        dict(lines=0x4000, config=str(SOURCE_DIR / "configs" / "m3-air.yaml")),
+    ),
+    (["--lines", "0x4100", "--task-lines", "0x2000,0x2100"], dict(lines=0x4100, task_lines=[0x2000, 0x2100])),
+]
+
+
+@pytest.mark.parametrize("args,kwargs", README_RUNS, ids=[" ".join(a) for a, _ in README_RUNS])
+def test_run_equals_cli_json_key_by_key(cli, args, kwargs):
+    expected = cli(*args)
+    got = anesim.run(**kwargs)
+    assert list(got.keys()) == list(expected.keys())
+    for key in expected:
+        assert got[key] == expected[key], key
+
+
+def test_run_takes_a_config_object_and_its_overrides():
+    base = anesim.run(lines=0x4000, cores=1, config=anesim.Config.default())
+    assert base["config"] == "<built-in m3-air>"
+    slower = anesim.Config.default().with_overrides({"fabric.port_cycles_per_line": 40})
+    patched = anesim.run(lines=0x4000, cores=1, variant="fix", config=slower)
+    healthy = anesim.run(lines=0x4000, cores=1, variant="fix")
+    assert patched["time_us"] > healthy["time_us"]
+    assert patched["lines_lost"] == 0
+
+
+def test_variants_table():
+    table = anesim.variants()
+    names = [v["name"] for v in table]
+    assert names[:2] == ["bug", "fix"]
+    fix = table[1]
+    assert fix["never_starves"] and not table[0]["never_starves"]
+    assert set(fix["parameters"]) == {"epoch_bits", "space_guard", "relatch_at_wrap", "time_share"}
+    # Every variant runs.
+    for name in names:
+        assert anesim.run(lines=0x800, cores=1, variant=name)["variant"] == name
+
+
+def cli_error(*args):
+    out = subprocess.run([BINARY, *args], capture_output=True, text=True)
+    assert out.returncode != 0
+    return out.stderr.strip().removeprefix("anesim: error: ")
+
+
+@pytest.mark.parametrize(
+    "cli_args,kwargs,kind",
+    [
+        (["--lines", "-1"], dict(lines="-1"), anesim.UsageError),
+        (["--lines", "0x4000", "--variant", "nope"], dict(lines=0x4000, variant="nope"), anesim.UsageError),
+        (["--lines", "0x4000", "--cores", "17"], dict(lines=0x4000, cores=17), anesim.UsageError),
+        (["--lines", "0x4000", "--config", "/nonexistent.yaml"], dict(lines=0x4000, config="/nonexistent.yaml"), anesim.ConfigError),
+    ],
+)
+def test_errors_carry_the_cli_message(cli_args, kwargs, kind):
+    with pytest.raises(kind) as e:
+        anesim.run(**kwargs)
+    assert isinstance(e.value, ValueError)
+    assert str(e.value) == cli_error(*cli_args)
+
+
+def test_a_bad_config_key_names_file_line_and_field(tmp_path):
+    text = anesim.Config.default().text.replace("\nane:", "\nane:\n  no_such_key: 1", 1)
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text)
+    with pytest.raises(anesim.ConfigError) as e:
+        anesim.run(lines=0x4000, config=str(bad))
+    assert str(bad) in str(e.value) and "no_such_key" in str(e.value)
+    with pytest.raises(anesim.ConfigError) as e:
+        anesim.Config.load(str(bad))
+    assert str(e.value) == cli_error("--lines", "0x4000", "--config", str(bad))
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        dict(lines=1.5),
+        dict(lines=True),
+        dict(lines=[0x4000]),
+        dict(lines=0x4000, variant=3),
+        dict(lines=0x4000, cores=2.0),
+        dict(lines=0x4000, config=5),
+        dict(lines=0x4000, task_lines="0x4000"),
+        dict(lines=0x4000, task_lines=[0x2000, "0x2000"]),
+    ],
+)
+def test_wrong_argument_types_raise_type_error(kwargs):
+    with pytest.raises(TypeError):
+        anesim.run(**kwargs)
+
+
+def test_bad_argument_values_raise_value_error():
+    with pytest.raises(ValueError):
+        anesim.run()  # no size
+    with pytest.raises(ValueError):
+        anesim.run(lines=0x4000, split=2, task_lines=[0x2000, 0x2000])
+    with pytest.raises(ValueError):
+        anesim.run(lines=0x4000, task_lines=[0x2000])  # does not add up
+    with pytest.raises(ValueError):
+        anesim.run(lines=0x4000, task_lines=[])
+
+
+def test_the_stubs_name_every_public_function_and_ship_beside_the_module():
+    import ast
+    import pathlib
+
+    stub_path = pathlib.Path(anesim.__file__).with_name("anesim.pyi")
+    stub = ast.parse(stub_path.read_text())
+    named = {n.name for n in stub.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+    public = {n for n in dir(anesim) if not n.startswith("_")}
+    assert public == named
+    assert stub_path.read_text() == (SOURCE_DIR / "src" / "python" / "anesim.pyi").read_text()
+    for name in public:
+        assert getattr(anesim, name).__doc__, name
