@@ -9,6 +9,9 @@ void DirectMemoryPort::tick(uint64_t now, ChannelIngress& ingress,
   for (size_t ch = 0; ch < channels_.size(); ++ch) {
     Lpddr5Channel& channel = channels_[ch];
     auto& in = ingress[ch];
+    if (due_[ch] > now && (in.empty() || !channel.can_accept())) {
+      continue;
+    }
     while (!in.empty() && channel.can_accept()) {
       channel.enqueue(in.front().req, in.front().at, now);
       in.pop_front();
@@ -16,6 +19,7 @@ void DirectMemoryPort::tick(uint64_t now, ChannelIngress& ingress,
     channel.tick(now, [&](const LineRequest& req, uint64_t data_done) {
       done.push_back(CompletedRead{req, data_done});
     });
+    due_[ch] = channel.next_event(now + 1);
   }
 }
 
@@ -25,9 +29,9 @@ uint64_t DirectMemoryPort::next_event(uint64_t now, const ChannelIngress& ingres
     if (!ingress[ch].empty() && channels_[ch].can_accept()) {
       return now;
     }
-    next = std::min(next, channels_[ch].next_event(now));
+    next = std::min(next, due_[ch]);
   }
-  return next;
+  return std::max(next, now);
 }
 
 }  // namespace anesim

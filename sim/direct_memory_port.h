@@ -1,4 +1,8 @@
 // The builtin memory coupling: the fabric calls its Lpddr5Channels directly.
+// Each channel's next event is kept from its last tick or enqueue, so a
+// cycle ticks only the channels due and next_event() asks none of them (a
+// channel's tick before its next event changes nothing: the cycles the
+// idle skipping leaves out, as tests/idle_skip_test.cpp checks).
 #pragma once
 
 #include <vector>
@@ -10,7 +14,8 @@ namespace anesim {
 
 class DirectMemoryPort final : public MemoryPort {
  public:
-  explicit DirectMemoryPort(std::vector<Lpddr5Channel>& channels) : channels_(channels) {}
+  explicit DirectMemoryPort(std::vector<Lpddr5Channel>& channels)
+      : channels_(channels), due_(channels.size(), 0) {}
 
   void tick(uint64_t now, ChannelIngress& ingress, std::vector<CompletedRead>& done) override;
   uint64_t next_event(uint64_t now, const ChannelIngress& ingress) const override;
@@ -18,6 +23,7 @@ class DirectMemoryPort final : public MemoryPort {
 
  private:
   std::vector<Lpddr5Channel>& channels_;
+  std::vector<uint64_t> due_;  // per channel: the earliest cycle its tick can act
 };
 
 }  // namespace anesim

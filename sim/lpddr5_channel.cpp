@@ -5,7 +5,10 @@
 namespace anesim {
 
 Lpddr5Channel::Lpddr5Channel(const DramConfig& cfg)
-    : cfg_(cfg), refresh_(make_refresh_policy(cfg)), blocked_(cfg.banks, 0) {
+    : cfg_(cfg),
+      refresh_(make_refresh_policy(cfg)),
+      blocked_(cfg.banks, 0),
+      row_reads_(cfg.banks, 0) {
   state_.banks.resize(cfg.banks);
   queue_.reserve(cfg.queue_depth);
 }
@@ -17,6 +20,7 @@ Lpddr5Channel::Lpddr5Channel(const Lpddr5Channel& other)
       blocked_(other.blocked_),
       any_blocked_(other.any_blocked_),
       queue_(other.queue_),
+      row_reads_(other.row_reads_),
       rd_ok_(other.rd_ok_),
       last_acts_(other.last_acts_),
       last_cmd_(other.last_cmd_),
@@ -24,7 +28,10 @@ Lpddr5Channel::Lpddr5Channel(const Lpddr5Channel& other)
       last_cmd_bank_(other.last_cmd_bank_),
       last_cmd_core_(other.last_cmd_core_),
       last_cmd_line_(other.last_cmd_line_),
+      when_(other.when_),
+      cmd_(other.cmd_),
       earliest_(other.earliest_),
+      earliest_read_(other.earliest_read_),
       earliest_valid_(other.earliest_valid_) {
   queue_.reserve(cfg_.queue_depth);
 }
@@ -40,6 +47,9 @@ Lpddr5Channel::~Lpddr5Channel() = default;
 
 void Lpddr5Channel::enqueue(const LineRequest& req, const DramCoord& where, uint64_t now) {
   queue_.push_back(Pending{req, where, now});
+  if (where.row == state_.banks[where.bank].row) {
+    ++row_reads_[where.bank];
+  }
   refresh_->queued(where.bank);
   changed();
 }
@@ -47,10 +57,15 @@ void Lpddr5Channel::enqueue(const LineRequest& req, const DramCoord& where, uint
 uint64_t Lpddr5Channel::earliest_command() const {
   if (!earliest_valid_) {
     earliest_ = kNever;
-    for (const Pending& p : queue_) {
-      uint64_t when;
-      next_command(p, &when);
-      earliest_ = std::min(earliest_, when);
+    earliest_read_ = kNever;
+    when_.resize(queue_.size());
+    cmd_.resize(queue_.size());
+    for (size_t i = 0; i < queue_.size(); ++i) {
+      cmd_[i] = next_command(queue_[i], &when_[i]);
+      earliest_ = std::min(earliest_, when_[i]);
+      if (cmd_[i] == Cmd::kRead) {
+        earliest_read_ = std::min(earliest_read_, when_[i]);
+      }
     }
     earliest_valid_ = true;
   }
@@ -80,7 +95,7 @@ Lpddr5Channel::Cmd Lpddr5Channel::next_command(const Pending& p, uint64_t* when)
   }
   // Row conflict: close the row, unless a queued request still hits it
   // (FR-FCFS serves hits first, so closing now would only thrash).
-  if (row_wanted(DramCoord{p.at.channel, p.at.bank, b.row, 0})) {
+  if (row_wanted(p.at.bank)) {
     *when = kNever;
     return Cmd::kNone;
   }
@@ -88,13 +103,12 @@ Lpddr5Channel::Cmd Lpddr5Channel::next_command(const Pending& p, uint64_t* when)
   return Cmd::kPrecharge;
 }
 
-bool Lpddr5Channel::row_wanted(const DramCoord& at) const {
-  for (const Pending& q : queue_) {
-    if (q.at.bank == at.bank && q.at.row == at.row) {
-      return true;
-    }
-  }
-  return false;
+void Lpddr5Channel::count_row_reads(uint32_t bank) {
+  const uint32_t row = state_.banks[bank].row;
+  row_reads_[bank] =
+      static_cast<uint32_t>(std::count_if(queue_.begin(), queue_.end(), [&](const Pending& q) {
+        return q.at.bank == bank && q.at.row == row;
+      }));
 }
 
 void Lpddr5Channel::reblock() {

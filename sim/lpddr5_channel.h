@@ -87,8 +87,10 @@ class Lpddr5Channel {
     earliest_valid_ = false;
     refresh_->changed();
   }
-  // A queued read targets this open row.
-  bool row_wanted(const DramCoord& at) const;
+  // A queued read targets the row `bank` has open (or had open last).
+  bool row_wanted(uint32_t bank) const { return row_reads_[bank] != 0; }
+  // Recounts row_reads_[bank] after an ACT changed its row.
+  void count_row_reads(uint32_t bank);
   Cmd next_command(const Pending& p, uint64_t* when) const;
   // Copies the refresh policy's blocks() (it changes only when a refresh
   // starts or issues; next_command() asks it for every queued read).
@@ -101,7 +103,10 @@ class Lpddr5Channel {
   std::unique_ptr<RefreshPolicy> refresh_;
   std::vector<uint8_t> blocked_;  // per bank: reads wait for its refresh
   bool any_blocked_ = false;
-  std::vector<Pending> queue_;           // arrival order
+  std::vector<Pending> queue_;  // arrival order
+  // Per bank: queued reads to its DramBank::row, so that FR-FCFS's "does a
+  // queued read still hit this row" is one load, not a scan of the queue.
+  std::vector<uint32_t> row_reads_;
   uint64_t rd_ok_ = 0;                   // tCCD
   std::array<uint64_t, 4> last_acts_{};  // tFAW window, oldest first
   Command last_cmd_ = Command::kNone;
@@ -109,7 +114,12 @@ class Lpddr5Channel {
   uint32_t last_cmd_bank_ = 0;
   uint32_t last_cmd_core_ = 0;
   uint32_t last_cmd_line_ = 0;
+  // earliest_command()'s cache: per queued request its next command and
+  // the cycle it is legal, the earliest of all and of the RDs.
+  mutable std::vector<uint64_t> when_;
+  mutable std::vector<Cmd> cmd_;
   mutable uint64_t earliest_ = kNever;
+  mutable uint64_t earliest_read_ = kNever;
   mutable bool earliest_valid_ = true;
 
   void issued(Command cmd, uint32_t bank, uint64_t now, Pending* p) {
@@ -148,9 +158,9 @@ void Lpddr5Channel::tick(uint64_t now, Done&& done) {
     return;  // no request can take a command yet
   }
   // First ready: the oldest request whose row is open and whose RD is legal.
-  for (size_t i = 0; i < queue_.size(); ++i) {
-    uint64_t when;
-    if (next_command(queue_[i], &when) == Cmd::kRead && when <= now) {
+  // (Until a command issues, the cached commands of earliest_command() hold.)
+  for (size_t i = 0; earliest_read_ <= now && i < queue_.size(); ++i) {
+    if (cmd_[i] == Cmd::kRead && when_[i] <= now) {
       issued(Command::kRead, queue_[i].at.bank, now, &queue_[i]);
       Pending p = queue_[i];
       queue_.erase(queue_.begin() + static_cast<std::ptrdiff_t>(i));
@@ -159,7 +169,8 @@ void Lpddr5Channel::tick(uint64_t now, Done&& done) {
       rd_ok_ = now + cfg_.t.ccd;
       b.pre_ok = std::max(b.pre_ok, now + cfg_.t.rtp);
       ++state_.stats.reads;
-      if (cfg_.close_page && !row_wanted(p.at)) {
+      --row_reads_[p.at.bank];  // a read hits the open row
+      if (cfg_.close_page && !row_wanted(p.at.bank)) {
         // Auto-precharge: the row closes as soon as tRAS and tRTP allow.
         b.open = false;
         b.act_ok = b.pre_ok + cfg_.t.rp;
@@ -176,16 +187,17 @@ void Lpddr5Channel::tick(uint64_t now, Done&& done) {
   }
   // Then first come: open or close a row for the oldest request that can
   // make progress now.
-  for (Pending& p : queue_) {
-    uint64_t when;
-    const Cmd cmd = next_command(p, &when);
-    if (when > now) {
+  for (size_t i = 0; i < queue_.size(); ++i) {
+    if (when_[i] > now) {
       continue;
     }
+    Pending& p = queue_[i];
+    const Cmd cmd = cmd_[i];
     DramBank& b = state_.banks[p.at.bank];
     if (cmd == Cmd::kActivate) {
       b.open = true;
       b.row = p.at.row;
+      count_row_reads(p.at.bank);
       b.rd_ok = now + cfg_.t.rcd;
       b.pre_ok = now + cfg_.t.ras;
       state_.act_ok = now + cfg_.t.rrd;
