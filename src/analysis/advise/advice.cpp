@@ -273,8 +273,9 @@ ModelAdvice advise_model(const ModelDescription& m, const MachineConfig& cfg,
   const std::vector<StepRun> runs = {{plan_step(m, SplitPolicy{}, 1), r.advice.chip},
                                      {plan_step(m, advised, 1), r.advice.chip},
                                      {plan_step(m, SplitPolicy{}, 1), RingVariant::kFix}};
-  const std::vector<StepTiming> t = simulate_steps(runs, cfg, settings.config_path, settings.jobs,
-                                                   settings.progress_label, m.display_name);
+  const std::vector<StepTiming> t =
+      simulate_steps(runs, cfg, settings.config_path, settings.jobs, settings.progress_label,
+                     m.display_name, settings.in_process);
   r.time_us_before = t[0].time_us;
   r.time_us_after = t[1].time_us;
   r.time_us_fix_variant = t[2].time_us;

@@ -15,7 +15,12 @@ namespace anesim {
 
 namespace {
 
-SimPointResult simulate_point(const SimPoint& p, const MachineConfig& cfg) {
+SimPointResult simulate_point(const SimPoint& p, const MachineConfig& machine) {
+  // A decode step's child protocol (batch_runner.h): its own cycle limit.
+  MachineConfig cfg = machine;
+  if (p.max_cycles != 0) {
+    cfg.sim.max_cycles = p.max_cycles;
+  }
   RunRequest request;
   request.variant = p.variant;
   Workload& w = request.workload;
@@ -24,6 +29,8 @@ SimPointResult simulate_point(const SimPoint& p, const MachineConfig& cfg) {
   w.split = p.task_lines.empty() ? p.split : static_cast<uint32_t>(p.task_lines.size());
   w.task_lines = p.task_lines;
   w.base_line = p.base_line;
+  w.task_ops = p.task_ops;
+  w.program_starts = p.program_starts;
   SimPointResult failed;
   const uint64_t needed = minimum_run_cycles(cfg, request);
   if (needed > cfg.sim.max_cycles) {

@@ -121,6 +121,16 @@ StepPlan plan_step(const ModelDescription& m, const SplitPolicy& policy, uint32_
                     m.layers, m.display_name));
   }
   PlanBuilder b(m, policy);
+  if (!m.streams.empty()) {
+    // A safetensors header (docs/model-format.md): its matrices, each `count`
+    // times, back to back; the header names no ops between them.
+    for (const WeightStream& s : m.streams) {
+      for (uint64_t i = 0; i < s.count; ++i) {
+        b.add_transfer(s.name, 0, s.cin, s.cout);
+      }
+    }
+    return b.finish();
+  }
   if (m.embedding_streamed) {
     b.add_transfer("embedding", 0, m.embedding_dim, m.vocab);
   }

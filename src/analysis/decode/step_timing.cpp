@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include <anesim/analysis/batch/in_process_points.h>
 #include <anesim/sim/task.h>
 
 namespace anesim {
@@ -101,7 +102,8 @@ StepTiming step_timing(const StepPlan& plan, const SimPointResult& r, const Mach
 
 std::vector<StepTiming> simulate_steps(const std::vector<StepRun>& runs, const MachineConfig& cfg,
                                        const std::string& config_path, unsigned jobs,
-                                       const std::string& progress_label, const std::string& what) {
+                                       const std::string& progress_label, const std::string& what,
+                                       const MachineConfig* in_process) {
   // Identical steps (no split asked for, say) are simulated once.
   std::vector<SimPoint> points;
   std::vector<size_t> point_of;
@@ -117,7 +119,8 @@ std::vector<StepTiming> simulate_steps(const std::vector<StepRun>& runs, const M
     point_of.push_back(k);
   }
   const std::vector<SimPointResult> results =
-      simulate_points(points, config_path, jobs, progress_label);
+      in_process != nullptr ? simulate_points_in_process(points, *in_process, jobs)
+                            : simulate_points(points, config_path, jobs, progress_label);
   std::vector<StepTiming> out;
   for (size_t i = 0; i < runs.size(); ++i) {
     const SimPointResult& r = results[point_of[i]];

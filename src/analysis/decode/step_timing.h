@@ -47,10 +47,12 @@ struct StepRun {
   RingVariant variant = RingVariant::kBug;
 };
 
-// Each step as one run, `jobs` at a time. Throws std::runtime_error naming
-// `what` when a simulation fails.
+// Each step as one run, `jobs` at a time: as child processes, or, with
+// `in_process` (the Python module), as threads of this process on that
+// machine. Throws std::runtime_error naming `what` when a simulation fails.
 std::vector<StepTiming> simulate_steps(const std::vector<StepRun>& runs, const MachineConfig& cfg,
                                        const std::string& config_path, unsigned jobs,
-                                       const std::string& progress_label, const std::string& what);
+                                       const std::string& progress_label, const std::string& what,
+                                       const MachineConfig* in_process = nullptr);
 
 }  // namespace anesim
