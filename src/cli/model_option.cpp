@@ -2,8 +2,8 @@
 
 #include <fmt/format.h>
 
-#include <anesim/config/model_presets.h>
 #include <anesim/config/hf_config_reader.h>
+#include <anesim/config/model_presets.h>
 #include <anesim/config/safetensors_model.h>
 #include <anesim/io/errors.h>
 #include <anesim/io/text_functions.h>

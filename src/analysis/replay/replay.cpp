@@ -6,11 +6,11 @@
 #include <fmt/format.h>
 
 #include <anesim/analysis/batch/batch_runner.h>
+#include <anesim/analysis/decode/step_record_plan.h>
+#include <anesim/analysis/decode/step_timing.h>
 #include <anesim/io/text_functions.h>
 #include <anesim/sim/cluster.h>
 #include <anesim/sim/workload.h>
-#include <anesim/analysis/decode/step_record_plan.h>
-#include <anesim/analysis/decode/step_timing.h>
 
 namespace anesim {
 
