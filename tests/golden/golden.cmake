@@ -6,7 +6,9 @@
 cmake_minimum_required(VERSION 3.16)
 get_filename_component(golden_dir ${CMAKE_CURRENT_LIST_DIR} ABSOLUTE)
 if(NOT DEFINED SCRATCH)
-  set(SCRATCH ${CMAKE_CURRENT_BINARY_DIR})
+  # By hand from the repository top: keep the outputs out of the work tree.
+  set(SCRATCH /tmp/anesim-golden)
+  file(MAKE_DIRECTORY ${SCRATCH})
 endif()
 file(STRINGS ${golden_dir}/commands.txt lines)
 set(found FALSE)
