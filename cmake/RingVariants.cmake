@@ -19,7 +19,7 @@ function(anesim_read_ring_variants def_file)
   set(names "")
   foreach(line IN LISTS lines)
     if(NOT line MATCHES
-       "^ANESIM_RING_VARIANT\\(([A-Za-z0-9_]+), *\"([a-z0-9_]+)\", *([0-9]+), *([01]), *([01]), *([01]), *\".*\"\\)$")
+       "^ANESIM_RING_VARIANT\\(([A-Za-z0-9_]+), *\"([a-z0-9_]+)\", *([0-9]+), *([01]), *([0-2]), *([01]), *\".*\"\\)$")
       message(FATAL_ERROR "${def_file}: cannot read the variant line: ${line}")
     endif()
     set(id ${CMAKE_MATCH_1})
@@ -44,7 +44,7 @@ function(anesim_read_ring_variants def_file)
     set(RING_VARIANT_${name}_RELATCH ${relatch} PARENT_SCOPE)
     set(RING_VARIANT_${name}_SHARE ${share} PARENT_SCOPE)
     set(RING_VARIANT_${name}_GPARAMS -GEpochBits=${epoch} -GSpaceGuard=1'b${guard}
-        -GRelatchAtWrap=1'b${relatch} -GTimeShare=1'b${share}
+        -GRelatchAtWrap=${relatch} -GTimeShare=1'b${share}
         -GShareStepBits=${ANESIM_SHARE_STEP_BITS} PARENT_SCOPE)
     set(RING_VARIANT_${name}_STARVES ${starves} PARENT_SCOPE)
   endforeach()

@@ -31,12 +31,20 @@ module kdma_prefetch_ring
   //    of the transfer's own tail (our refinement; gives both sides of the V).
   // 0: the published snippet (count only; one-sided V).
   parameter bit          SpaceGuard = 1'b1,
-  // 1: when the request pointer wraps the ring, the grant is re-derived from
-  //    the exact count of lines left (a repair on the refill path only; the
-  //    grant latched at load still aliases). A hypothesis for the M4, where
-  //    a 2 MiB transfer pays about one lap of stop-and-go, not two
+  // What happens to the grant when the request pointer wraps the ring
+  // (0x4000 lines):
+  // 0: nothing; the grant latched at load stays (the M3).
+  // 1: it is re-derived from the exact count of lines left (a repair on the
+  //    refill path only; the grant latched at load still aliases).
+  // 2: a repair armed at load when the grant aliased (a whole number of
+  //    laps): at a wrap where the request pointer meets the end pointer
+  //    (the transfer ends on a lap boundary) the grant is re-derived from
+  //    pointers with one epoch bit, so it aliases again while an even number
+  //    of laps is left. A transfer of whole laps that does not start on a lap
+  //    boundary meets its end pointer only mid-lap, where the repair does not
+  //    look, and keeps its aliased grant. The M4 reading
   //    (docs/ring-mechanism.md, section 6).
-  parameter bit          RelatchAtWrap = 1'b0,
+  parameter int unsigned RelatchAtWrap = 0,
   // 1: the grant is a share of time: the lookahead is open while the
   //    timebase's phase (256 steps of 2^ShareStepBits cycles) is below the
   //    grant, so bandwidth rises linearly with the grant, as the write-up
@@ -138,11 +146,14 @@ module kdma_prefetch_ring
   logic [CreditBits-1:0] pool_d, pool_q;
   logic [RingIdxBits-1:0] end_ptr_d, end_ptr_q;
   logic                  share_open_d, share_open_q;
+  logic                  armed_d, armed_q;  // RelatchAtWrap 2: the load grant aliased
 
   logic [LineBits-1:0] remaining, outstanding;
   logic prefetch_ok, demand_ok, task_fire, req_fire, page_last_line, lap_last_line;
   logic [LineBits-1:0]   left_after;     // lines left once this request is issued
-  logic [CreditBits-1:0] relatch_credit;
+  logic [CreditBits-1:0] relatch_credit, exact_credit, epoch_credit;
+  logic [RingIdxBits:0]  epoch_count, epoch_space, epoch_limit;  // one epoch bit
+  logic                  wrap_aliases;
   logic                  lookahead_open, kmem_free;
   logic [PageBits-1:0]   next_phase;
   logic                  unused_timebase;
@@ -171,8 +182,17 @@ module kdma_prefetch_ring
   assign page_last_line = &next_line_q[PageBits-1:0];
   assign lap_last_line  = &next_line_q[RingIdxBits-1:0];
   assign left_after     = remaining - 1'b1;
-  assign relatch_credit = (left_after > LineBits'(PrefetchMax)) ? CreditBits'(PrefetchMax)
+  assign exact_credit   = (left_after > LineBits'(PrefetchMax)) ? CreditBits'(PrefetchMax)
                                                                 : CreditBits'(left_after);
+  // At the wrap the request pointer's ring index returns to 0: it meets the
+  // end pointer exactly when the end pointer's index is 0.
+  assign wrap_aliases   = (end_ptr_q == '0);
+  assign epoch_count    = left_after[RingIdxBits:0];
+  assign epoch_space    = -epoch_count;
+  assign epoch_limit    = (SpaceGuard && (epoch_space < epoch_count)) ? epoch_space : epoch_count;
+  assign epoch_credit   = (epoch_limit > (RingIdxBits+1)'(PrefetchMax)) ? CreditBits'(PrefetchMax)
+                                                                      : CreditBits'(epoch_limit);
+  assign relatch_credit = (RelatchAtWrap == 2) ? epoch_credit : exact_credit;
 
   // The share of the next cycle: open while the phase is below the grant, or
   // for good once what is left fits in the grant (a transfer shorter than a
@@ -193,6 +213,7 @@ module kdma_prefetch_ring
     credit_d    = credit_q;
     pool_d      = pool_q;
     end_ptr_d   = end_ptr_q;
+    armed_d     = armed_q;
 
     if (task_fire) begin
       busy_d      = 1'b1;
@@ -204,6 +225,7 @@ module kdma_prefetch_ring
       credit_d    = load_credit;
       pool_d      = load_credit;
       end_ptr_d   = load_end_ptr[RingIdxBits-1:0];
+      armed_d     = (load_credit == '0);
     end else begin
       if (req_fire) begin
         next_line_d = next_line_q + 1'b1;
@@ -211,7 +233,7 @@ module kdma_prefetch_ring
         if (page_last_line) begin
           // Crossing into the next page refills the grant.
           pool_d = credit_q;
-          if (RelatchAtWrap && lap_last_line) begin
+          if (lap_last_line && ((RelatchAtWrap == 1) || ((RelatchAtWrap == 2) && armed_q && wrap_aliases))) begin
             credit_d = relatch_credit;
             pool_d   = relatch_credit;
           end
@@ -240,6 +262,7 @@ module kdma_prefetch_ring
       pool_q      <= '0;
       end_ptr_q   <= '0;
       share_open_q <= 1'b0;
+      armed_q     <= 1'b0;
     end else begin
       busy_q      <= busy_d;
       start_q     <= start_d;
@@ -251,6 +274,7 @@ module kdma_prefetch_ring
       pool_q      <= pool_d;
       end_ptr_q   <= end_ptr_d;
       share_open_q <= share_open_d;
+      armed_q     <= armed_d;
     end
   end
 

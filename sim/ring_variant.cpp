@@ -6,8 +6,9 @@ namespace anesim {
 
 const std::vector<RingVariantInfo>& ring_variants() {
   static const std::vector<RingVariantInfo> table = {
-#define ANESIM_RING_VARIANT(id, name, epoch_bits, space_guard, relatch, time_share, summary) \
-  {RingVariant::id, name, summary, epoch_bits, space_guard != 0, relatch != 0, time_share != 0},
+#define ANESIM_RING_VARIANT(id, name, epoch_bits, space_guard, relatch, time_share, summary)     \
+  {RingVariant::id, name, summary, epoch_bits, space_guard != 0, static_cast<uint32_t>(relatch), \
+   time_share != 0},
 #include <anesim/sim/ring_variants.def>
 #undef ANESIM_RING_VARIANT
   };

@@ -19,12 +19,12 @@ enum class RingVariant {
 
 struct RingVariantInfo {
   RingVariant id;
-  const char* name;      // on the command line, in CSV and JSON
-  const char* summary;   // one line, for reports
-  uint32_t epoch_bits;   // rtl parameter EpochBits
-  bool space_guard;      // rtl parameter SpaceGuard
-  bool relatch_at_wrap;  // rtl parameter RelatchAtWrap
-  bool time_share;       // rtl parameter TimeShare
+  const char* name;          // on the command line, in CSV and JSON
+  const char* summary;       // one line, for reports
+  uint32_t epoch_bits;       // rtl parameter EpochBits
+  bool space_guard;          // rtl parameter SpaceGuard
+  uint32_t relatch_at_wrap;  // rtl parameter RelatchAtWrap: 0 never, 1 exact, 2 aliased wraps
+  bool time_share;           // rtl parameter TimeShare
 };
 
 // Every variant, in table order.

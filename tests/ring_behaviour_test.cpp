@@ -268,5 +268,69 @@ TEST_CASE("relatch: the load grant aliases, every lap after a wrap streams", "[r
   CHECK_FALSE(context.gotError());
 }
 
+TEST_CASE("relatch_epoch1: lap-aligned transfers stream every other lap, others never recover",
+          "[rtl][transfer]") {
+  // The M4 reading (configs/m4.yaml): the grant is re-derived only at a wrap
+  // where the 14-bit pointers alias, and then from pointers with one epoch
+  // bit. A transfer of k whole laps that ends on a lap boundary goes
+  // stop-and-go in lap 0 and in every lap that starts with an even number of
+  // laps left; one that does not end on a lap boundary never recovers.
+  VerilatedContext context;
+  context.fatalOnError(false);
+  auto ring = make_ring(RingVariant::kRelatchEpoch1, &context, "relatch_epoch1");
+  auto bug = make_ring(RingVariant::kBug, &context, "bug");
+  const auto demand_in_lap = [](const TransferCount& t, uint32_t lap) {
+    const auto from = t.path.begin() + size_t{lap} * kRingLines;
+    return static_cast<uint64_t>(std::count(from, from + kRingLines, 0));
+  };
+  for (uint32_t k = 1; k <= 5; ++k) {
+    const uint32_t lines = k * kRingLines;
+    INFO("k " << k);
+    const TransferCount aligned = run_transfer(*ring, 3 * kRingLines, lines);
+    CHECK(aligned.prefetched + aligned.demand == lines);
+    CHECK(aligned.out_of_order == 0);
+    CHECK(aligned.grant == 0);
+    uint64_t stalled_laps = 0;
+    for (uint32_t lap = 0; lap < k; ++lap) {
+      const bool stalls = lap == 0 || (k - lap) % 2 == 0;
+      INFO("lap " << lap);
+      CHECK(demand_in_lap(aligned, lap) == (stalls ? kRingLines : 0));
+      stalled_laps += stalls ? 1 : 0;
+    }
+    CHECK(stalled_laps == 1 + (k - 1) / 2);
+    // Off a lap boundary by one page: the pointers never meet at a wrap, so
+    // the whole transfer goes stop-and-go, as on the M3's ring.
+    const TransferCount shifted = run_transfer(*ring, 3 * kRingLines + kPageLines, lines);
+    const TransferCount b = run_transfer(*bug, 3 * kRingLines + kPageLines, lines);
+    CHECK(shifted.out_of_order == 0);
+    CHECK(shifted.demand == lines);
+    CHECK(shifted.path == b.path);
+  }
+  // A transfer that is not a whole number of laps loads a grant that does
+  // not alias, so nothing is armed: even when it ends on a lap boundary with
+  // an even number of laps left at a wrap, it runs as on the bug's ring
+  // (3.5 laps from half a lap in: a chunk of a 2-way split of 7 MiB).
+  {
+    const uint32_t start = kRingLines / 2, lines = 3 * kRingLines + kRingLines / 2;
+    const TransferCount r = run_transfer(*ring, start, lines);
+    const TransferCount b = run_transfer(*bug, start, lines);
+    CHECK(r.grant == kPageLines);
+    CHECK(r.path == b.path);
+    CHECK(r.demand == 0);
+  }
+  // A transfer that is not a whole number of laps keeps the bug's V.
+  for (int32_t x : {-100, 100, -300, 300}) {
+    const uint32_t lines = static_cast<uint32_t>(int64_t{2} * kRingLines + x);
+    const TransferCount r = run_transfer(*ring, 0, lines);
+    const TransferCount b = run_transfer(*bug, 0, lines);
+    INFO("x " << x);
+    CHECK(r.grant == b.grant);
+    CHECK(r.path == b.path);
+    CHECK(r.out_of_order == 0);
+    CHECK(r.prefetched + r.demand == lines);
+  }
+  CHECK_FALSE(context.gotError());
+}
+
 }  // namespace
 }  // namespace anesim

@@ -65,6 +65,7 @@ FreeParameter parse_free(const std::string& item, CalibrationSpec& spec) {
       throw UsageError(fmt::format("--free {}: {}", printable(item, 60), e.what()));
     }
     spec.base_text = added;
+    base = fmt::format("{}", p.lo);
   }
   // Whole-number keys are fitted in whole steps: a key is one if the machine
   // description refuses a fraction there (not if its present value is whole).
