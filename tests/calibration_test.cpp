@@ -51,6 +51,20 @@ TEST_CASE("config patch: values change, comments and layout stay", "[calibrate]"
   CHECK(n.find("calibrate A") == std::string::npos);
   CHECK(n.find("calibrate B") != std::string::npos);
   CHECK_NOTHROW(parse_config(n, "n"));
+  // A key without a comment of its own (one calibrate added) gets one, and a
+  // second run replaces it instead of appending a copy.
+  std::string k = n;
+  const size_t key = k.find("credits_per_core:");
+  const size_t hash = k.find('#', key);
+  k.erase(hash, k.find('\n', key) - hash);
+  k = with_key_comment(
+      with_key_comment(k, "k", "fabric.credits_per_core", "fitted by anesim calibrate C"), "k",
+      "fabric.credits_per_core", "fitted by anesim calibrate D");
+  const std::string line = k.substr(key, k.find('\n', key) - key);
+  CHECK(line.find("calibrate C") == std::string::npos);
+  CHECK(line.find("# fitted by anesim calibrate D") != std::string::npos);
+  CHECK(std::count(line.begin(), line.end(), '#') == 1);
+  CHECK_NOTHROW(parse_config(k, "k"));
 }
 
 // Times of a few transfers on one core, simulated with `cfg`, as a trace.
@@ -147,6 +161,19 @@ TEST_CASE("anesim calibrate: bad bounds, keys and traces exit clearly, writing n
   CHECK(bad.rc == 5);
   CHECK_THAT(bad.err, Catch::Contains("bad.csv:2:"));
   CHECK_FALSE(exists(out));
+  // An optional key the config leaves out is added and fitted (it was
+  // refused as "'' not a number"), with one calibrate comment.
+  const test::Outcome added = test::run_anesim(
+      {"calibrate", ANESIM_SOURCE_DIR "/tests/fixtures/replay-small.csv", "--out", out,
+       "--max-evals", "2", "--no-cv", "--fit-cores", "1", "--free", "ane.op_overhead_cycles=0:10"});
+  INFO(added.err);
+  CHECK(added.rc == 0);
+  const std::string fitted = test::slurp(out);
+  const size_t at = fitted.find("op_overhead_cycles:");
+  REQUIRE(at != std::string::npos);
+  const std::string line = fitted.substr(at, fitted.find('\n', at) - at);
+  CHECK(line.find("# fitted by anesim calibrate within 0..10") != std::string::npos);
+  CHECK(std::count(line.begin(), line.end(), '#') == 1);
 }
 
 }  // namespace

@@ -142,6 +142,11 @@ std::string with_key_comment(const std::string& text, const std::string& origin,
       if (semicolon != std::string::npos &&
           (line_end == std::string::npos || semicolon < line_end)) {
         out.erase(hash + 1, semicolon + 1 - (hash + 1));
+      } else {
+        // The whole comment is an earlier calibrate's (a key it added).
+        out.erase(hash, (line_end == std::string::npos ? out.size() : line_end) - hash);
+        out.insert(hash, "# " + comment);
+        return out;
       }
     }
     out.insert(hash + 1, " " + comment + ";");
