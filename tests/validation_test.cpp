@@ -322,7 +322,7 @@ TEST_CASE("regression: configs/m4.yaml replays traces/m4-mini within the 5 % tar
   const std::vector<Trace> traces = {
       read_trace_file(ANESIM_SOURCE_DIR "/traces/m4-mini/m4-mini-published-stablehlo-coreml.csv")};
   const ReplayResult r = replay_traces(traces, cfg.ane.ring_variant, cfg, config, 2, "");
-  CHECK(r.rows.size() == 7);
+  CHECK(r.rows.size() == 9);
   for (const auto& [curve, s] : r.curves) {
     INFO(curve << ": MAPE " << s.mape_pct << " %, max |error| " << s.max_abs_pct << " %");
     CHECK(s.mape_pct <= 10.0);
