@@ -25,6 +25,18 @@ uint64_t minimum_cycles(const MachineConfig& cfg, const RunSpec& spec) {
   return busiest;
 }
 
+// The longest a core waits before one of its tasks' dispatch: a decode
+// step's ops before a task can outlast any memory round trip.
+static uint64_t longest_wait(const AneConfig& ane, const std::vector<std::vector<Task>>& tasks) {
+  uint64_t longest = 0;
+  for (const std::vector<Task>& core : tasks) {
+    for (size_t i = 0; i < core.size(); ++i) {
+      longest = std::max(longest, cycles_before_dispatch(ane, core[i], i == 0));
+    }
+  }
+  return longest;
+}
+
 Cluster::Cluster(const MachineConfig& cfg, const RunSpec& spec)
     : cfg_(cfg),
       context_(std::make_unique<VerilatedContext>()),
@@ -35,7 +47,7 @@ Cluster::Cluster(const MachineConfig& cfg, const RunSpec& spec)
       skip_idle_(spec.skip_idle),
       core_done_(spec.tasks.size(), 0),
       wake_(spec.tasks.size(), 0),
-      watchdog_(cfg, static_cast<uint32_t>(spec.tasks.size())) {
+      watchdog_(cfg, static_cast<uint32_t>(spec.tasks.size()), longest_wait(cfg.ane, spec.tasks)) {
   // A failed RTL assertion must end the run with an error, not abort().
   context_->fatalOnError(false);
   context_->traceEverOn(true);

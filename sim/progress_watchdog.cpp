@@ -10,7 +10,7 @@
 
 namespace anesim {
 
-uint64_t progress_bound(const MachineConfig& cfg, uint32_t cores) {
+uint64_t progress_bound(const MachineConfig& cfg, uint32_t cores, uint64_t longest_wait) {
   // In long double: every term is at most 2^32 and the product of three of
   // them still fits, so nothing wraps before the final clamp.
   const DramTimings& t = cfg.dram.t;
@@ -32,9 +32,11 @@ uint64_t progress_bound(const MachineConfig& cfg, uint32_t cores) {
     const long double line_ns = 64.0L * cfg.dram.channels / cfg.memory.bandwidth_gbps;
     memory += (cfg.memory.latency_ns + ahead * line_ns) * cycles_per_ns + 1;
   }
+  const long double wait = std::max(
+      static_cast<long double>(cfg.ane.launch_overhead_cycles) + cfg.ane.task_dispatch_cycles,
+      static_cast<long double>(longest_wait));
   const long double round_trip =
-      static_cast<long double>(cfg.ane.launch_overhead_cycles) + cfg.ane.task_dispatch_cycles +
-      cfg.fabric.request_latency + cfg.fabric.response_latency +
+      wait + cfg.fabric.request_latency + cfg.fabric.response_latency +
       std::ceil(static_cast<long double>(cfg.fabric.port_cycles_per_line)) * ahead + memory + 64;
   const long double bound = 8.0L * round_trip;
   constexpr auto kMax = std::numeric_limits<uint64_t>::max();

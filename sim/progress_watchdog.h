@@ -21,13 +21,16 @@ class CreditFabric;
 // delivers its next line: dispatch and launch, the fabric both ways, the
 // port, and for every request that may be queued ahead (all credits of all
 // cores) a full row miss plus the refresh the channel may owe; then times
-// 8 for margin. Saturates at UINT64_MAX.
-uint64_t progress_bound(const MachineConfig& cfg, uint32_t cores);
+// 8 for margin. `longest_wait` is the longest a core of the run waits
+// before a task's dispatch (launch, dispatch and the ops before it,
+// cycles_before_dispatch in sim/task.h); launch plus dispatch when smaller.
+// Saturates at UINT64_MAX.
+uint64_t progress_bound(const MachineConfig& cfg, uint32_t cores, uint64_t longest_wait = 0);
 
 class ProgressWatchdog {
  public:
-  ProgressWatchdog(const MachineConfig& cfg, uint32_t cores)
-      : bound_(progress_bound(cfg, cores)), deadline_(bound_) {}
+  ProgressWatchdog(const MachineConfig& cfg, uint32_t cores, uint64_t longest_wait = 0)
+      : bound_(progress_bound(cfg, cores, longest_wait)), deadline_(bound_) {}
 
   // `progress` counts lines consumed so far. True once it has not moved
   // between two deadlines `bound()` cycles apart.

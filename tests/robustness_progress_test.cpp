@@ -121,6 +121,26 @@ TEST_CASE("the progress watchdog stops a run that delivers nothing and names the
   CHECK(w.stalled(2 * b, 1));            // none for a whole bound
 }
 
+TEST_CASE("the watchdog waits out a task's ops before its dispatch", "[robust][progress]") {
+  // A decode step's ops that stream no weights idle the core before a task;
+  // with a long per-op overhead that gap outlasts the memory's bound, and
+  // the watchdog stopped a valid step (found by calibrate's folds).
+  MachineConfig cfg = builtin_config();
+  cfg.ane.op_overhead_cycles = 100000;
+  RunSpec spec;
+  spec.variant = RingVariant::kFix;
+  spec.tasks = build_tasks(test::workload(0x200, 1, 2));
+  spec.tasks[0][1].ops_before = 40;  // 4 M cycles of ops
+  REQUIRE(uint64_t{40} * cfg.ane.op_overhead_cycles > progress_bound(cfg, 1));
+  Cluster cluster(cfg, spec);
+  cluster.run_until(cfg.sim.max_cycles);
+  const RunResult r = cluster.result();
+  INFO(r.watchdog_error);
+  CHECK(r.watchdog_error.empty());
+  CHECK(r.lines_lost == 0);
+  CHECK(r.sim_cycles > 4000000);
+}
+
 TEST_CASE("a run stopped at max_cycles reports the cycles it reached", "[robust][progress]") {
   const std::string dir = fresh_dir();
   // ras and faw at their maximum: every row stays open for 2^32 cycles.
