@@ -74,7 +74,7 @@ TEST_CASE("bad configs name the file, line and field", "[config]") {
 TEST_CASE("ane.ring_variant: the chip's ring, the default of --variant", "[config][cli]") {
   CHECK(builtin_config().ane.ring_variant == RingVariant::kBug);
   CHECK(load_config_file(ANESIM_SOURCE_DIR "/configs/m4.yaml").ane.ring_variant ==
-        RingVariant::kRelatch);
+        RingVariant::kRelatchEpoch1);
   // Without --variant a run takes the config's ring; --variant overrides it.
   const test::Outcome m4 =
       test::run_anesim(std::string("--lines 0x8000 --cores 1 --json --config ") + ANESIM_SOURCE_DIR
@@ -84,7 +84,7 @@ TEST_CASE("ane.ring_variant: the chip's ring, the default of --variant", "[confi
                        ANESIM_SOURCE_DIR "/configs/m4.yaml");
   REQUIRE(m4.rc == 0);
   REQUIRE(m4_bug.rc == 0);
-  CHECK(m4.out.find("\"variant\":\"relatch\"") != std::string::npos);
+  CHECK(m4.out.find("\"variant\":\"relatch_epoch1\"") != std::string::npos);
   CHECK(m4_bug.out.find("\"variant\":\"bug\"") != std::string::npos);
   CHECK(m4.out != m4_bug.out);
 }
