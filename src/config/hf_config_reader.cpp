@@ -191,6 +191,10 @@ ModelDescription parse_hf_config(const std::string& text, const std::string& ori
   } catch (const nlohmann::json::parse_error& e) {
     throw ModelFileError(fmt::format("{}:{}: not JSON: {}", origin, json_where(text, e.byte),
                                      printable(e.what(), 200)));
+  } catch (const nlohmann::json::exception& e) {
+    // A number past double's range (out_of_range.406) has no position.
+    throw ModelFileError(
+        fmt::format("{}: not readable JSON: {}", origin, printable(e.what(), 200)));
   }
   try {
     return parse_document(text, origin);

@@ -43,6 +43,9 @@ json parse_unique_keys(const std::string& text, const std::string& origin) {
     return json::parse(text, unique);
   } catch (const json::parse_error& e) {
     fail(origin, fmt::format("header is not JSON: {}", printable(e.what(), 200)));
+  } catch (const json::exception& e) {
+    // A number past double's range (out_of_range.406).
+    fail(origin, fmt::format("header is not readable JSON: {}", printable(e.what(), 200)));
   }
 }
 
