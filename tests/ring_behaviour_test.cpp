@@ -73,6 +73,11 @@ TransferCount run_transfer(PrefetchRing& ring, uint32_t start, uint32_t lines, u
   return n;
 }
 
+// Requests in [from, to) of a transfer that went stop-and-go.
+uint64_t demand_in(const TransferCount& t, size_t from, size_t to) {
+  return static_cast<uint64_t>(std::count(t.path.begin() + from, t.path.begin() + to, 0));
+}
+
 // Lines of each page beyond the grant go stop-and-go.
 uint64_t expected_demand(uint32_t start, uint32_t lines, uint32_t grant) {
   uint64_t demand = 0;
@@ -254,9 +259,6 @@ TEST_CASE("relatch: the load grant aliases, every lap after a wrap streams", "[r
       // Up to the first wrap the two rings are the same machine; after it
       // the relatched grant leaves at most a page's lines to the demand path.
       const size_t first_lap = std::min<size_t>(lines, kRingLines - start % kRingLines);
-      const auto demand_in = [](const TransferCount& t, size_t from, size_t to) {
-        return static_cast<uint64_t>(std::count(t.path.begin() + from, t.path.begin() + to, 0));
-      };
       CHECK(demand_in(r, 0, first_lap) == demand_in(b, 0, first_lap));
       CHECK(demand_in(r, first_lap, lines) <= kPageLines);
       if (k >= 2 && x == 0) {
@@ -279,10 +281,6 @@ TEST_CASE("relatch_epoch1: lap-aligned transfers stream every other lap, others 
   context.fatalOnError(false);
   auto ring = make_ring(RingVariant::kRelatchEpoch1, &context, "relatch_epoch1");
   auto bug = make_ring(RingVariant::kBug, &context, "bug");
-  const auto demand_in_lap = [](const TransferCount& t, uint32_t lap) {
-    const auto from = t.path.begin() + size_t{lap} * kRingLines;
-    return static_cast<uint64_t>(std::count(from, from + kRingLines, 0));
-  };
   for (uint32_t k = 1; k <= 5; ++k) {
     const uint32_t lines = k * kRingLines;
     INFO("k " << k);
@@ -294,7 +292,8 @@ TEST_CASE("relatch_epoch1: lap-aligned transfers stream every other lap, others 
     for (uint32_t lap = 0; lap < k; ++lap) {
       const bool stalls = lap == 0 || (k - lap) % 2 == 0;
       INFO("lap " << lap);
-      CHECK(demand_in_lap(aligned, lap) == (stalls ? kRingLines : 0));
+      CHECK(demand_in(aligned, size_t{lap} * kRingLines, size_t{lap + 1} * kRingLines) ==
+            (stalls ? kRingLines : 0));
       stalled_laps += stalls ? 1 : 0;
     }
     CHECK(stalled_laps == 1 + (k - 1) / 2);
