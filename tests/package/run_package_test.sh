@@ -80,7 +80,9 @@ modules=("$prefix"/lib/python3*/dist-packages/anesim.cpython-*.so)
 python=python3
 [[ -x /usr/bin/python3 ]] && python=/usr/bin/python3
 preload=()
-if ldd "${modules[0]}" | grep -q libasan; then
+# (Not `ldd | grep -q`: under pipefail, grep's early exit can SIGPIPE ldd and
+# turn a match into a failed condition.)
+if [[ $(ldd "${modules[0]}") == *libasan* ]]; then
   preload=(LD_PRELOAD="$("$cxx" -print-file-name=libasan.so):$("$cxx" -print-file-name=libubsan.so)"
            ASAN_OPTIONS=detect_leaks=0)
 fi

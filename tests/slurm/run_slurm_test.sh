@@ -96,7 +96,7 @@ cleanup() {
   local p
   for p in /proc/[0-9]*; do
     if [ "${p#/proc/}" != $$ ] &&
-      { tr '\0' '\n' < "$p/environ" | grep -qxF "$marker"; } 2> /dev/null; then
+      [[ $'\n'$(tr '\0' '\n' < "$p/environ" 2> /dev/null)$'\n' == *$'\n'"$marker"$'\n'* ]]; then
       kill -KILL "${p#/proc/}" 2> /dev/null && log "killed leftover process ${p#/proc/}"
     fi
   done
@@ -201,7 +201,7 @@ merge_done() {
   case "$s" in
     JobState=COMPLETED) return 0 ;;
     JobState=PENDING | JobState=RUNNING | JobState=CONFIGURING | JobState=COMPLETING | "")
-      if timeout 5 scontrol -o show job "$merge" 2> /dev/null | grep -q DependencyNeverSatisfied; then
+      if [[ $(timeout 5 scontrol -o show job "$merge" 2> /dev/null) == *DependencyNeverSatisfied* ]]; then
         fail "a shard failed: the merge can never run"
       fi
       return 1 ;;
