@@ -13,6 +13,8 @@
 
 #include <anesim/analysis/batch/batch_runner.h>
 #include <anesim/analysis/calibrate/calibration.h>
+#include <anesim/analysis/calibrate/calibration_output.h>
+#include <anesim/analysis/calibrate/candidate_evaluator.h>
 #include <anesim/config/builtin_config.h>
 #include <anesim/config/config_patch.h>
 #include "test_support.h"
@@ -117,12 +119,69 @@ TEST_CASE("calibration recovers known parameters from a synthetic trace", "[cali
   REQUIRE(r.cross_validation.size() == 2);
   CHECK(r.cross_validated.records == 4);
   CHECK(r.cross_validated.mape_pct < 5.0);
+  // Each fit's closing replay of its best candidate reuses that candidate's
+  // records (no --fit-cores here, so they are the same runs).
+  CHECK(r.records_reused >= 3 * 2);
   // The fitted text carries the values, the note and a comment per key.
   const std::string fitted = fitted_config_text(spec, r.full, "a note");
   CHECK(parse_config(fitted, "f").fabric.port_cycles_per_line ==
         Approx(r.full.values[0]).epsilon(1e-3));
   CHECK(fitted.rfind("# --- anesim calibrate ---\n# a note\n", 0) == 0);
   CHECK(fitted.find("fitted by anesim calibrate within 8..20") != std::string::npos);
+}
+
+TEST_CASE("a candidate's records run in this process as in child processes, each once",
+          "[calibrate]") {
+  set_simulator_executable(ANESIM_BINARY);
+  CalibrationSpec spec;
+  spec.base_text = kBuiltin;
+  spec.base_origin = "<built-in m3-air>";
+  spec.traces.push_back(
+      read_trace_file(ANESIM_SOURCE_DIR "/traces/m3-air/m3-air-published-split.csv"));
+  for (TraceRecord& rec : spec.traces[0].records) {
+    rec.cores = 2;  // as --fit-cores 2 runs them
+  }
+  spec.free = {{"fabric.port_cycles_per_line", 8, 20, false}};
+  const std::string dir = test::fresh_dir("anesim-calibrate-evaluator");
+  spec.scratch_dir = dir;
+  CandidateEvaluator evaluator(spec);
+  const ReplayResult threads = evaluator.replay(spec.traces, {12.25});
+  const uint64_t records = spec.traces[0].records.size();
+  CHECK(evaluator.records_simulated() == records);
+  // The same candidate through child processes reading its config file.
+  const std::string text =
+      with_config_values(kBuiltin, "c", {{"fabric.port_cycles_per_line", "12.25"}});
+  std::ofstream(dir + "/c.yaml") << text;
+  const ReplayResult children = replay_traces(
+      spec.traces, spec.variant, parse_config(text, dir + "/c.yaml"), dir + "/c.yaml", 2, "");
+  REQUIRE(children.rows.size() == threads.rows.size());
+  for (size_t i = 0; i < threads.rows.size(); ++i) {
+    CHECK(threads.rows[i].simulated_us == children.rows[i].simulated_us);
+  }
+  // Asked again, nothing is simulated; another candidate is.
+  const ReplayResult again = evaluator.replay(spec.traces, {12.25});
+  CHECK(again.overall.mape_pct == threads.overall.mape_pct);
+  CHECK(evaluator.records_simulated() == records);
+  CHECK(evaluator.records_reused() == records);
+  evaluator.replay(spec.traces, {13.0});
+  CHECK(evaluator.records_simulated() == 2 * records);
+}
+
+TEST_CASE("the progress line gives the fit, the best error and the time the budget leaves",
+          "[calibrate]") {
+  CalibrationStep step;
+  step.fit = "without split";
+  step.fit_evaluations = 7;
+  step.evaluations = 10;
+  step.planned = 40;
+  step.mape_pct = 3.5;
+  step.best_mape_pct = 2.25;
+  const std::string line = calibration_progress_line(step, 30.0);
+  CHECK(line.find("without split: candidate 7, MAPE 3.50 % (best 2.25 %)") != std::string::npos);
+  CHECK(line.find("10 of at most 40") != std::string::npos);
+  CHECK(line.find("at most 2 min left") != std::string::npos);  // 3 s each, 30 to go
+  step.evaluations = 40;
+  CHECK(calibration_progress_line(step, 120.0).find("left") == std::string::npos);
 }
 
 TEST_CASE("anesim calibrate: bad bounds, keys and traces exit clearly, writing nothing",

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -191,13 +192,13 @@ int calibrate_command(const CalibrateOptions& opt) {
   const ScratchDirectory scratch("anesim-calibrate");
   spec.scratch_dir = scratch.path();
   const bool tty = isatty(STDERR_FILENO) == 1;
-  const CalibrationResult r =
-      calibrate(spec, [tty](const std::string& label, unsigned n, double mape) {
-        if (tty) {
-          std::fprintf(stderr, "\r\033[Kcalibrate: %s: replay %u, MAPE %.2f %%", label.c_str(), n,
-                       mape);
-        }
-      });
+  const auto started = std::chrono::steady_clock::now();
+  const CalibrationResult r = calibrate(spec, [&](const CalibrationStep& step) {
+    if (tty) {
+      const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started;
+      std::fputs(("\r\033[K" + calibration_progress_line(step, elapsed.count())).c_str(), stderr);
+    }
+  });
   if (tty) {
     std::fputs("\r\033[K", stderr);
   }

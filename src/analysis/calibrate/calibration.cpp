@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include <anesim/analysis/calibrate/candidate_evaluator.h>
 #include <anesim/config/config_patch.h>
 #include <anesim/config/machine_config_reader.h>
 #include <anesim/io/atomic_output.h>
@@ -19,20 +20,6 @@
 namespace anesim {
 
 namespace {
-
-std::string value_text(const FreeParameter& p, double v) {
-  return p.integer ? fmt::format("{}", static_cast<long long>(std::llround(v)))
-                   : fmt::format("{:.4g}", v);
-}
-
-std::map<std::string, std::string> values_of(const CalibrationSpec& spec,
-                                             const std::vector<double>& x) {
-  std::map<std::string, std::string> values;
-  for (size_t i = 0; i < spec.free.size(); ++i) {
-    values[spec.free[i].key] = value_text(spec.free[i], x[i]);
-  }
-  return values;
-}
 
 // The traces with only the records of the kept curves (empty traces dropped).
 std::vector<Trace> only_curves(const std::vector<Trace>& traces, const std::string& left_out) {
@@ -60,45 +47,30 @@ std::vector<Trace> on_cores(std::vector<Trace> traces, uint32_t cores) {
   return traces;
 }
 
-// One candidate: its config written for the children, replayed.
-class Evaluator {
- public:
-  Evaluator(const CalibrationSpec& spec, int id) : spec_(spec) {
-    path_ = fmt::format("{}/candidate-{}.yaml", spec.scratch_dir, id);
-  }
-
-  ReplayResult replay(const std::vector<Trace>& traces, const std::vector<double>& x) {
-    const std::string text =
-        with_config_values(spec_.base_text, spec_.base_origin, values_of(spec_, x));
-    const MachineConfig cfg = parse_config(text, path_);
-    write_file_atomically(path_, text);
-    return replay_traces(traces, spec_.variant, cfg, path_, spec_.jobs, "");
-  }
-
- private:
-  const CalibrationSpec& spec_;
-  std::string path_;
+// The whole calibration's count of candidates, for the progress line.
+struct Tally {
+  unsigned evaluations = 0;
+  unsigned planned = 0;  // every fit's budget; a fit that stops early returns the rest
 };
 
 struct FitState {
   const CalibrationSpec* spec;
   const std::vector<Trace>* traces;
-  Evaluator* evaluator;
+  CandidateEvaluator* evaluator;
   const CalibrationProgress* progress;
+  Tally* tally;
   std::string label;
   std::map<std::vector<std::string>, double> seen;             // rounded candidate -> RMS error
   std::vector<std::pair<double, std::vector<double>>> points;  // every (RMS, x) replayed
   unsigned evaluations = 0;
+  double best_rms = INFINITY, best_mape = 0;
   // Why the objective threw: NLopt reports only "nlopt failure".
   std::exception_ptr failure;
 };
 
 double objective(const std::vector<double>& x, std::vector<double>& /*grad*/, void* data) {
   auto& st = *static_cast<FitState*>(data);
-  std::vector<std::string> key;
-  for (size_t i = 0; i < x.size(); ++i) {
-    key.push_back(value_text(st.spec->free[i], x[i]));
-  }
+  const std::vector<std::string> key = st.evaluator->key(x);
   const auto hit = st.seen.find(key);
   if (hit != st.seen.end()) {
     return hit->second;
@@ -120,8 +92,14 @@ double objective(const std::vector<double>& x, std::vector<double>& /*grad*/, vo
   st.seen[key] = rms;
   st.points.emplace_back(rms, x);
   ++st.evaluations;
+  ++st.tally->evaluations;
+  if (rms < st.best_rms) {
+    st.best_rms = rms;
+    st.best_mape = r.overall.mape_pct;
+  }
   if (*st.progress) {
-    (*st.progress)(st.label, st.evaluations, r.overall.mape_pct);
+    (*st.progress)(CalibrationStep{st.label, st.evaluations, st.tally->evaluations,
+                                   st.tally->planned, r.overall.mape_pct, st.best_mape});
   }
   return rms;
 }
@@ -195,10 +173,12 @@ std::vector<std::vector<double>> distinct_best(const CalibrationSpec& spec, FitS
 // makes. The random search used before (CRS2) missed the M3's boost basin
 // in 360 replays when the port rate became a real number (3.6 % against
 // 2.5 % MAPE, docs/calibration.md).
-Fit fit(const CalibrationSpec& spec, const std::vector<Trace>& traces, Evaluator& evaluator,
-        const CalibrationProgress& progress, const std::string& label) {
+Fit fit(const CalibrationSpec& spec, const std::vector<Trace>& traces,
+        CandidateEvaluator& evaluator, const CalibrationProgress& progress, Tally& tally,
+        const std::string& label) {
   const std::vector<Trace> fit_traces = on_cores(traces, spec.fit_cores);
-  FitState st{&spec, &fit_traces, &evaluator, &progress, label, {}, {}, 0, nullptr};
+  FitState st{&spec, &fit_traces, &evaluator, &progress, &tally, label,
+              {},    {},          0,          INFINITY,  0,      nullptr};
   // The search starts from the middle of the box, not from the config's
   // values: the fit then depends only on the traces and the bounds (the
   // search is deterministic), so rerunning the command on its own output
@@ -227,6 +207,8 @@ Fit fit(const CalibrationSpec& spec, const std::vector<Trace>& traces, Evaluator
     }
   }
   f.evaluations = st.evaluations;
+  tally.planned -= std::min(tally.planned - tally.evaluations,
+                            spec.max_evaluations - std::min(st.evaluations, spec.max_evaluations));
   return f;
 }
 
@@ -246,12 +228,12 @@ void check_bounds(const CalibrationSpec& spec) {
     }
     for (double bound : {p.lo, p.hi}) {
       try {
-        parse_config(
-            with_config_values(spec.base_text, spec.base_origin, {{p.key, value_text(p, bound)}}),
-            spec.base_origin);
+        parse_config(with_config_values(spec.base_text, spec.base_origin,
+                                        {{p.key, free_value_text(p, bound)}}),
+                     spec.base_origin);
       } catch (const ConfigError& e) {
         throw UsageError(fmt::format("--free {}={}:{}: the machine description refuses {}: {}",
-                                     p.key, p.lo, p.hi, value_text(p, bound), e.what()));
+                                     p.key, p.lo, p.hi, free_value_text(p, bound), e.what()));
       }
     }
   }
@@ -261,11 +243,24 @@ void check_bounds(const CalibrationSpec& spec) {
 
 CalibrationResult calibrate(const CalibrationSpec& spec, const CalibrationProgress& progress) {
   check_bounds(spec);
-  Evaluator evaluator(spec, 0);
+  CandidateEvaluator evaluator(spec);
+  std::set<std::string> curves;
+  for (const Trace& t : spec.traces) {
+    for (const TraceRecord& r : t.records) {
+      curves.insert(r.curve);
+    }
+  }
+  const size_t fits = 1 + (spec.cross_validate && curves.size() > 1 ? curves.size() : 0);
+  Tally tally{0, static_cast<unsigned>(fits) * spec.max_evaluations};
   CalibrationResult result;
-  result.full = fit(spec, spec.traces, evaluator, progress, "all curves");
+  result.full = fit(spec, spec.traces, evaluator, progress, tally, "all curves");
   result.full.replay = evaluator.replay(spec.traces, result.full.values);
+  const auto counted = [&evaluator](CalibrationResult& r) {
+    r.records_simulated = evaluator.records_simulated();
+    r.records_reused = evaluator.records_reused();
+  };
   if (!spec.cross_validate) {
+    counted(result);
     return result;
   }
   std::vector<double> held_out_errors;
@@ -276,7 +271,7 @@ CalibrationResult calibrate(const CalibrationSpec& spec, const CalibrationProgre
     }
     HeldOutCurve h;
     h.curve = curve;
-    h.fit = fit(spec, kept, evaluator, progress, "without " + curve);
+    h.fit = fit(spec, kept, evaluator, progress, tally, "without " + curve);
     h.fit.replay = evaluator.replay(spec.traces, h.fit.values);
     std::vector<double> errors;
     for (const ReplayRow& row : h.fit.replay.rows) {
@@ -289,17 +284,18 @@ CalibrationResult calibrate(const CalibrationSpec& spec, const CalibrationProgre
     result.cross_validation.push_back(std::move(h));
   }
   result.cross_validated = error_stats(held_out_errors);
+  counted(result);
   return result;
 }
 
 std::string fitted_config_text(const CalibrationSpec& spec, const Fit& fit,
                                const std::string& note) {
   std::string text =
-      with_config_values(spec.base_text, spec.base_origin, values_of(spec, fit.values));
+      with_config_values(spec.base_text, spec.base_origin, free_values(spec, fit.values));
   for (const FreeParameter& p : spec.free) {
     text = with_key_comment(text, spec.base_origin, p.key,
                             fmt::format("fitted by anesim calibrate within {}..{}",
-                                        value_text(p, p.lo), value_text(p, p.hi)));
+                                        free_value_text(p, p.lo), free_value_text(p, p.hi)));
   }
   return with_header_note(text, note);
 }

@@ -5,6 +5,7 @@
 // (src/cli/calibrate_command.cpp) drives it; docs/calibration.md explains.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
@@ -35,7 +36,7 @@ struct CalibrationSpec {
   // count (docs/validation.md), so fewer cores fit faster; every reported
   // error comes from a replay with the recorded cores.
   uint32_t fit_cores = 0;
-  std::string scratch_dir;  // where candidate configs are written for the children
+  std::string scratch_dir;  // where candidate configs are written
 };
 
 struct Fit {
@@ -54,10 +55,20 @@ struct CalibrationResult {
   Fit full;
   std::vector<HeldOutCurve> cross_validation;  // empty when not asked for
   ErrorStats cross_validated;                  // every record, each from the fit without its curve
+  // Record simulations run, and those reused from an earlier fit's candidate.
+  uint64_t records_simulated = 0, records_reused = 0;
 };
 
-// Called after each evaluation with (fit label, evaluation, MAPE there).
-using CalibrationProgress = std::function<void(const std::string&, unsigned, double)>;
+// What the progress line is told after each new candidate is replayed.
+struct CalibrationStep {
+  std::string fit;               // "all curves" or "without <curve>"
+  unsigned fit_evaluations = 0;  // this fit's candidates so far
+  unsigned evaluations = 0;      // the whole calibration's candidates so far
+  unsigned planned = 0;          // its budget: fits x max evaluations, less what ended fits left
+  double mape_pct = 0;           // at this candidate
+  double best_mape_pct = 0;      // at this fit's best candidate so far
+};
+using CalibrationProgress = std::function<void(const CalibrationStep&)>;
 
 // Throws UsageError for bad bounds (a bound the machine description refuses,
 // lo >= hi) and whatever replay throws.

@@ -35,7 +35,10 @@ std::string calibration_text(const CalibrationSpec& spec, const CalibrationResul
                        number(r.full.values[i], p.integer),
                        number(p.lo, p.integer) + " .. " + number(p.hi, p.integer));
   }
-  out += fmt::format("  ({} evaluations for the fit on all curves)\n\n", r.full.evaluations);
+  out += fmt::format(
+      "  ({} evaluations for the fit on all curves; {} record simulations, {} more reused from "
+      "an earlier candidate)\n\n",
+      r.full.evaluations, r.records_simulated, r.records_reused);
   out +=
       "error = (simulated - measured) / measured; cross-validated = the curve's error when the "
       "fit left it out\n";
@@ -95,6 +98,19 @@ Json calibration_json(const CalibrationSpec& spec, const CalibrationResult& r) {
     j["cross_validated_max_abs_error_pct"] = rounded(r.cross_validated.max_abs_pct, 3);
   }
   return j;
+}
+
+std::string calibration_progress_line(const CalibrationStep& step, double elapsed_s) {
+  std::string line = fmt::format(
+      "calibrate: {}: candidate {}, MAPE {:.2f} % (best {:.2f} %); {} of at most {} in all",
+      step.fit, step.fit_evaluations, step.mape_pct, step.best_mape_pct, step.evaluations,
+      step.planned);
+  if (step.evaluations > 0 && step.planned > step.evaluations) {
+    const double left_s = elapsed_s / step.evaluations * (step.planned - step.evaluations);
+    line += left_s < 90 ? fmt::format(", at most {:.0f} s left", left_s)
+                        : fmt::format(", at most {:.0f} min left", left_s / 60);
+  }
+  return line;
 }
 
 std::string calibration_note(const CalibrationSpec& spec, const CalibrationResult& r,

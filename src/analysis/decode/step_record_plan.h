@@ -13,8 +13,10 @@ namespace anesim {
 
 // Throws TraceError naming the trace's file:line and the field for an
 // unknown preset, a bad model file, or splits the model cannot take.
-// "advised" runs advise's simulations on `cfg` (as config_path) first.
+// "advised" runs advise's simulations on `cfg` (as config_path) first, in
+// this process when `in_process` is given (advice_settings.h).
 StepPlan step_record_plan(const Trace& trace, const TraceRecord& record, const MachineConfig& cfg,
-                          const std::string& config_path, unsigned jobs);
+                          const std::string& config_path, unsigned jobs,
+                          const MachineConfig* in_process = nullptr);
 
 }  // namespace anesim

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <anesim/analysis/batch/batch_runner.h>
+#include <anesim/analysis/batch/in_process_points.h>
 #include <anesim/analysis/decode/step_record_plan.h>
 #include <anesim/analysis/decode/step_timing.h>
 #include <anesim/io/text_functions.h>
@@ -16,7 +17,8 @@ namespace anesim {
 
 ReplayResult replay_traces(const std::vector<Trace>& traces, RingVariant variant,
                            const MachineConfig& cfg, const std::string& config_path, unsigned jobs,
-                           const std::string& progress_label, const Shard& shard) {
+                           const std::string& progress_label, const Shard& shard,
+                           const MachineConfig* in_process) {
   ReplayResult result;
   result.variant = variant;
   result.config = cfg.source;
@@ -29,7 +31,7 @@ ReplayResult replay_traces(const std::vector<Trace>& traces, RingVariant variant
       if (rec.kind == RecordKind::kDecodeStep) {
         if (!in_shard(index++, shard)) continue;
         // One decoded token as one run (docs/decode.md), on 1 active core.
-        StepPlan plan = step_record_plan(t, rec, cfg, config_path, jobs);
+        StepPlan plan = step_record_plan(t, rec, cfg, config_path, jobs, in_process);
         points.push_back(step_point(plan, variant, cfg));
         steps.emplace(result.rows.size(), std::move(plan));
         result.rows.push_back(ReplayRow{t.path, rec, 0, 0});
@@ -75,7 +77,8 @@ ReplayResult replay_traces(const std::vector<Trace>& traces, RingVariant variant
   }
   result.total_points = index;
   const std::vector<SimPointResult> sims =
-      simulate_points(points, config_path, jobs, progress_label);
+      in_process != nullptr ? simulate_points_in_process(points, *in_process, jobs)
+                            : simulate_points(points, config_path, jobs, progress_label);
   for (size_t i = 0; i < sims.size(); ++i) {
     ReplayRow& row = result.rows[i];
     if (!sims[i].ok) {
