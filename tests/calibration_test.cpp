@@ -235,5 +235,38 @@ TEST_CASE("anesim calibrate: bad bounds, keys and traces exit clearly, writing n
   CHECK(std::count(line.begin(), line.end(), '#') == 1);
 }
 
+TEST_CASE("anesim calibrate refits a description in place, but its summary may not replace it",
+          "[calibrate][cli]") {
+  const std::string dir = test::fresh_dir("anesim-calibrate-in-place");
+  const std::string cfg = dir + "/m.yaml";
+  std::ofstream(cfg) << kBuiltin;
+  const std::vector<std::string> fit = {"calibrate",
+                                        ANESIM_SOURCE_DIR "/tests/fixtures/replay-small.csv",
+                                        "--config",
+                                        cfg,
+                                        "--out",
+                                        cfg,
+                                        "--max-evals",
+                                        "2",
+                                        "--no-cv",
+                                        "--fit-cores",
+                                        "1",
+                                        "--free",
+                                        "fabric.request_latency=20:40"};
+  std::vector<std::string> clash = fit;
+  clash.insert(clash.end(), {"--summary", cfg});
+  const test::Outcome refused = test::run_anesim(clash);
+  CHECK(refused.rc == 2);
+  CHECK_THAT(refused.err, Catch::Contains("--summary '" + cfg + "' is the same file as the"));
+  CHECK(test::slurp(cfg) == std::string(kBuiltin));
+  const test::Outcome in_place = test::run_anesim(fit);
+  INFO(in_place.err);
+  CHECK(in_place.rc == 0);
+  const std::string fitted = test::slurp(cfg);
+  CHECK(fitted.rfind("# --- anesim calibrate ---", 0) == 0);
+  CHECK(fitted.find("fitted by anesim calibrate within 20..40") != std::string::npos);
+  CHECK_NOTHROW(parse_config(fitted, cfg));
+}
+
 }  // namespace
 }  // namespace anesim

@@ -176,11 +176,15 @@ int calibrate_command(const CalibrateOptions& opt) {
   for (const std::string& item : opt.free) {
     spec.free.push_back(parse_free(item, spec));
   }
-  std::vector<NamedPath> inputs = {{"--config", opt.config}};
+  std::vector<NamedPath> traces;
   for (const std::string& f : opt.files) {
-    inputs.push_back({"trace file", f});
+    traces.push_back({"trace file", f});
   }
-  refuse_overlapping_paths(inputs, {{"--out", opt.out}, {"--summary", opt.summary}});
+  refuse_overlapping_paths(traces, {{"--out", opt.out}, {"--summary", opt.summary}});
+  // --out may be the --config itself: the description was read whole above
+  // and is replaced atomically by its fitted version (the configs' header
+  // commands refit them in place). The summary may not replace it.
+  refuse_overlapping_paths({{"--config", opt.config}}, {{"--summary", opt.summary}});
   check_writable_directory(opt.out);
   if (!opt.summary.empty()) {
     check_writable_directory(opt.summary);
