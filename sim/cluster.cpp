@@ -83,9 +83,7 @@ uint64_t Cluster::next_event() const {
   uint64_t next = kNever;
   if (event_driven()) {
     // Each core's next event is kept current as it steps or receives a line.
-    for (const uint64_t wake : wake_) {
-      next = std::min(next, wake);
-    }
+    next = earliest_wake_;
     if (next <= now_) {
       return now_;
     }
@@ -110,15 +108,19 @@ void Cluster::step_woken() {
   // A core's step can change nothing before its next event (its own sends,
   // retires and dispatches, or a line delivered to it), so only the cores
   // due now are stepped: with 16 streaming cores most cycles wake one or two.
+  uint64_t earliest = kNever;
   for (size_t c = 0; c < cores_.size(); ++c) {
     if (wake_[c] > now_) {
+      earliest = std::min(earliest, wake_[c]);
       continue;
     }
     CoreHarness& core = *cores_[c];
     core.step(now_, fabric_, false);
     wake_[c] = std::max(core.next_event(fabric_), now_ + 1);
+    earliest = std::min(earliest, wake_[c]);
     note_if_done(c);
   }
+  earliest_wake_ = earliest;
 }
 
 void Cluster::step_traced() {

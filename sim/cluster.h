@@ -132,6 +132,7 @@ class Cluster {
   size_t cores_done_ = 0;
   std::vector<uint8_t> core_done_;
   std::vector<uint64_t> wake_;  // per core: the earliest cycle its step can act
+  uint64_t earliest_wake_ = 0;  // the earliest of wake_, as step_woken() left it
   VerilatedVcdC* vcd_ = nullptr;
   std::unique_ptr<PathTracer> path_tracer_;
   uint64_t trace_from_ = 0, trace_to_ = 0;

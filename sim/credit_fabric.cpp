@@ -56,8 +56,8 @@ uint64_t CreditFabric::next_event(uint64_t now) const {
     next = std::min(next, requests_.front().due);
   }
   next = std::min(next, port_->next_event(now, ingress_));
-  if (!responses_.empty()) {
-    next = std::min(next, responses_.top().due);
+  if (const InFlight* response = next_response()) {
+    next = std::min(next, response->due);
   }
   return std::max(next, now);
 }

@@ -58,7 +58,7 @@ class CreditFabric {
   size_t ingress_depth(uint32_t channel) const;
   // For the progress watchdog's diagnosis (sim/progress_watchdog.h).
   size_t requests_on_wire() const { return requests_.size(); }
-  size_t responses_on_wire() const { return responses_.size(); }
+  size_t responses_on_wire() const { return in_order_.size() + out_of_order_.size(); }
   // The tlm coupling's initiators (null: the builtin coupling), for the
   // sc_module hierarchy to connect through its sockets (sim/ane_system.h).
   TlmMemory* tlm() { return port_->tlm(); }
@@ -86,7 +86,12 @@ class CreditFabric {
   std::vector<uint64_t> port_free_;
   std::deque<Arriving> requests_;  // fixed latency keeps it sorted by due
   ChannelIngress ingress_;
-  std::priority_queue<InFlight, std::vector<InFlight>, std::greater<>> responses_;
+  // Responses by (due, order). A fixed response latency after data that
+  // finishes in issue order (the builtin coupling) keeps them sorted as they
+  // come: those wait in a FIFO, and only one due before the FIFO's last (the
+  // tlm coupling's targets may finish out of order) goes to the heap.
+  std::deque<InFlight> in_order_;
+  std::priority_queue<InFlight, std::vector<InFlight>, std::greater<>> out_of_order_;
   uint64_t order_ = 0;
   std::unique_ptr<MemoryPort> port_;
   std::vector<CompletedRead> completed_;  // by port_ in this cycle
@@ -95,7 +100,22 @@ class CreditFabric {
     if (req.stamps != nullptr) {
       req.stamps->data = data_done;
     }
-    responses_.push(InFlight{data_done + cfg_.response_latency, order_++, req});
+    const InFlight response{data_done + cfg_.response_latency, order_++, req};
+    if (in_order_.empty() || in_order_.back().due <= response.due) {
+      in_order_.push_back(response);
+    } else {
+      out_of_order_.push(response);
+    }
+  }
+  // The response due first, or null.
+  const InFlight* next_response() const {
+    if (out_of_order_.empty()) {
+      return in_order_.empty() ? nullptr : &in_order_.front();
+    }
+    if (in_order_.empty() || in_order_.front() > out_of_order_.top()) {
+      return &out_of_order_.top();
+    }
+    return &in_order_.front();
   }
 };
 
@@ -111,9 +131,14 @@ void CreditFabric::tick(uint64_t now, Deliver&& deliver) {
     responded(read.req, read.data_done);
   }
   completed_.clear();
-  while (!responses_.empty() && responses_.top().due <= now) {
-    const LineRequest req = responses_.top().req;
-    responses_.pop();
+  for (const InFlight* next = next_response(); next != nullptr && next->due <= now;
+       next = next_response()) {
+    const LineRequest req = next->req;
+    if (!in_order_.empty() && next == &in_order_.front()) {
+      in_order_.pop_front();
+    } else {
+      out_of_order_.pop();
+    }
     if (req.stamps != nullptr) {
       req.stamps->delivered = now;
     }

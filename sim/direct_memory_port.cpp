@@ -6,10 +6,12 @@ namespace anesim {
 
 void DirectMemoryPort::tick(uint64_t now, ChannelIngress& ingress,
                             std::vector<CompletedRead>& done) {
+  uint64_t next = kNever;
   for (size_t ch = 0; ch < channels_.size(); ++ch) {
     Lpddr5Channel& channel = channels_[ch];
     auto& in = ingress[ch];
     if (due_[ch] > now && (in.empty() || !channel.can_accept())) {
+      next = std::min(next, due_[ch]);
       continue;
     }
     while (!in.empty() && channel.can_accept()) {
@@ -20,18 +22,19 @@ void DirectMemoryPort::tick(uint64_t now, ChannelIngress& ingress,
       done.push_back(CompletedRead{req, data_done});
     });
     due_[ch] = channel.next_event(now + 1);
-  }
-}
-
-uint64_t DirectMemoryPort::next_event(uint64_t now, const ChannelIngress& ingress) const {
-  uint64_t next = kNever;
-  for (size_t ch = 0; ch < channels_.size(); ++ch) {
-    if (!ingress[ch].empty() && channels_[ch].can_accept()) {
-      return now;
+    if (!in.empty() && channel.can_accept()) {
+      due_[ch] = now + 1;  // a RD made room for the next request waiting
     }
     next = std::min(next, due_[ch]);
   }
-  return std::max(next, now);
+  next_ = next;
+}
+
+uint64_t DirectMemoryPort::next_event(uint64_t now, const ChannelIngress&) const {
+  // The ingress FIFOs fill only at the start of a fabric tick, before this
+  // port's: after it every channel waits for its due_ (even in the first
+  // cycle: next_ starts at 0).
+  return std::max(next_, now);
 }
 
 }  // namespace anesim

@@ -23,7 +23,9 @@ class DirectMemoryPort final : public MemoryPort {
 
  private:
   std::vector<Lpddr5Channel>& channels_;
-  std::vector<uint64_t> due_;  // per channel: the earliest cycle its tick can act
+  // Per channel: the earliest cycle its tick can act; and the earliest of all.
+  std::vector<uint64_t> due_;
+  uint64_t next_ = 0;
 };
 
 }  // namespace anesim

@@ -8,7 +8,9 @@ Lpddr5Channel::Lpddr5Channel(const DramConfig& cfg)
     : cfg_(cfg),
       refresh_(make_refresh_policy(cfg)),
       blocked_(cfg.banks, 0),
-      row_reads_(cfg.banks, 0) {
+      row_reads_(cfg.banks, 0),
+      when_(cfg.queue_depth),
+      cmd_(cfg.queue_depth) {
   state_.banks.resize(cfg.banks);
   queue_.reserve(cfg.queue_depth);
 }
@@ -47,60 +49,58 @@ Lpddr5Channel::~Lpddr5Channel() = default;
 
 void Lpddr5Channel::enqueue(const LineRequest& req, const DramCoord& where, uint64_t now) {
   queue_.push_back(Pending{req, where, now});
-  if (where.row == state_.banks[where.bank].row) {
+  const DramBank& b = state_.banks[where.bank];
+  bool others_changed = false;
+  if (where.row == b.row) {
+    // The first read to an open row holds back its bank's precharges.
+    others_changed = b.open && row_reads_[where.bank] == 0;
     ++row_reads_[where.bank];
   }
   refresh_->queued(where.bank);
-  changed();
+  refresh_->changed();
+  if (!earliest_valid_ || others_changed) {
+    earliest_valid_ = false;
+    return;
+  }
+  // Nothing a queued request's command depends on changed: the cache
+  // takes the new one alone.
+  fit_cache();
+  cache_command(queue_.size() - 1, act_floor());
 }
 
-uint64_t Lpddr5Channel::earliest_command() const {
-  if (!earliest_valid_) {
-    earliest_ = kNever;
-    earliest_read_ = kNever;
-    when_.resize(queue_.size());
-    cmd_.resize(queue_.size());
-    for (size_t i = 0; i < queue_.size(); ++i) {
-      cmd_[i] = next_command(queue_[i], &when_[i]);
-      earliest_ = std::min(earliest_, when_[i]);
-      if (cmd_[i] == Cmd::kRead) {
-        earliest_read_ = std::min(earliest_read_, when_[i]);
-      }
+void Lpddr5Channel::recount() const {
+  earliest_ = kNever;
+  earliest_read_ = kNever;
+  fit_cache();
+  const uint64_t floor = act_floor();
+  for (size_t i = 0; i < queue_.size(); ++i) {
+    cache_command(i, floor);
+  }
+  earliest_valid_ = true;
+}
+
+void Lpddr5Channel::recount_after_read(size_t served, uint32_t bank) {
+  // A RD moves rd_ok_ later, which every other RD waits for (it was <= now,
+  // it is now + tCCD: the later of the two is the new one), and changes
+  // its own bank (tRTP, the row's reads, an auto-precharge). Nothing else
+  // a command depends on, so only that bank's requests are asked again.
+  earliest_ = kNever;
+  earliest_read_ = kNever;
+  const uint64_t floor = act_floor();
+  for (size_t i = 0; i < queue_.size(); ++i) {
+    const size_t was = i < served ? i : i + 1;  // queue_ has lost `served`
+    if (queue_[i].at.bank == bank) {
+      when_[i] = next_command(queue_[i].at, floor, &cmd_[i]);
+    } else {
+      cmd_[i] = cmd_[was];
+      when_[i] = cmd_[i] == Cmd::kRead ? std::max(when_[was], rd_ok_) : when_[was];
     }
-    earliest_valid_ = true;
+    earliest_ = std::min(earliest_, when_[i]);
+    if (cmd_[i] == Cmd::kRead) {
+      earliest_read_ = std::min(earliest_read_, when_[i]);
+    }
   }
-  return earliest_;
-}
-
-uint64_t Lpddr5Channel::act_allowed(const DramBank& b) const {
-  // tFAW: the fifth ACT waits until the oldest of the last four is a window old.
-  const uint64_t faw_ok =
-      state_.stats.activates < last_acts_.size() ? 0 : last_acts_.front() + cfg_.t.faw;
-  return std::max({b.act_ok, state_.act_ok, faw_ok});
-}
-
-Lpddr5Channel::Cmd Lpddr5Channel::next_command(const Pending& p, uint64_t* when) const {
-  if (any_blocked_ && blocked_[p.at.bank] != 0) {
-    *when = kNever;  // its refresh group is being refreshed by force
-    return Cmd::kNone;
-  }
-  const DramBank& b = state_.banks[p.at.bank];
-  if (b.open && b.row == p.at.row) {
-    *when = std::max(b.rd_ok, rd_ok_);
-    return Cmd::kRead;
-  }
-  if (!b.open) {
-    *when = act_allowed(b);
-    return Cmd::kActivate;
-  }
-  // Row conflict: close the row, unless a queued request still hits it
-  // (FR-FCFS serves hits first, so closing now would only thrash).
-  if (row_wanted(p.at.bank)) {
-    *when = kNever;
-    return Cmd::kNone;
-  }
-  *when = b.pre_ok;
-  return Cmd::kPrecharge;
+  earliest_valid_ = true;
 }
 
 void Lpddr5Channel::count_row_reads(uint32_t bank) {

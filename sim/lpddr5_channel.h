@@ -4,6 +4,7 @@
 // reads, so there is no write path.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -78,11 +79,39 @@ class Lpddr5Channel {
   };
   enum class Cmd { kNone, kRead, kActivate, kPrecharge };
 
-  uint64_t act_allowed(const DramBank& b) const;
+  // tFAW: the fifth ACT waits until the oldest of the last four is a window
+  // old; with tRRD, the earliest ACT to any bank.
+  uint64_t act_floor() const {
+    const uint64_t faw_ok =
+        state_.stats.activates < last_acts_.size() ? 0 : last_acts_.front() + cfg_.t.faw;
+    return std::max(state_.act_ok, faw_ok);
+  }
   // The earliest cycle any queued request's next command is legal: a
   // function of the banks and the queue only, so it is cached until either
   // changes (most cycles of a busy channel can issue nothing).
-  uint64_t earliest_command() const;
+  uint64_t earliest_command() const {
+    if (!earliest_valid_) {
+      recount();
+    }
+    return earliest_;
+  }
+  void recount() const;
+  // After the RD of the request that was queue_[served], to `bank`.
+  void recount_after_read(size_t served, uint32_t bank);
+  void fit_cache() const {
+    if (when_.size() < queue_.size()) {
+      when_.resize(queue_.size());
+      cmd_.resize(queue_.size());
+    }
+  }
+  // Caches the command of queue_[i] in cmd_[i] and when_[i].
+  void cache_command(size_t i, uint64_t floor) const {
+    when_[i] = next_command(queue_[i].at, floor, &cmd_[i]);
+    earliest_ = std::min(earliest_, when_[i]);
+    if (cmd_[i] == Cmd::kRead) {
+      earliest_read_ = std::min(earliest_read_, when_[i]);
+    }
+  }
   void changed() {
     earliest_valid_ = false;
     refresh_->changed();
@@ -91,7 +120,31 @@ class Lpddr5Channel {
   bool row_wanted(uint32_t bank) const { return row_reads_[bank] != 0; }
   // Recounts row_reads_[bank] after an ACT changed its row.
   void count_row_reads(uint32_t bank);
-  Cmd next_command(const Pending& p, uint64_t* when) const;
+  // The next command for a request at `at` (into *cmd) and the cycle it is
+  // legal; `floor` is act_floor().
+  uint64_t next_command(const DramCoord& at, uint64_t floor, Cmd* cmd) const {
+    if (any_blocked_ && blocked_[at.bank] != 0) {
+      *cmd = Cmd::kNone;  // its refresh group is being refreshed by force
+      return kNever;
+    }
+    const DramBank& b = state_.banks[at.bank];
+    if (!b.open) {
+      *cmd = Cmd::kActivate;
+      return std::max(b.act_ok, floor);
+    }
+    if (b.row == at.row) {
+      *cmd = Cmd::kRead;
+      return std::max(b.rd_ok, rd_ok_);
+    }
+    // Row conflict: close the row, unless a queued request still hits it
+    // (FR-FCFS serves hits first, so closing now would only thrash).
+    if (row_wanted(at.bank)) {
+      *cmd = Cmd::kNone;
+      return kNever;
+    }
+    *cmd = Cmd::kPrecharge;
+    return b.pre_ok;
+  }
   // Copies the refresh policy's blocks() (it changes only when a refresh
   // starts or issues; next_command() asks it for every queued read).
   void reblock();
@@ -114,8 +167,9 @@ class Lpddr5Channel {
   uint32_t last_cmd_bank_ = 0;
   uint32_t last_cmd_core_ = 0;
   uint32_t last_cmd_line_ = 0;
-  // earliest_command()'s cache: per queued request its next command and
-  // the cycle it is legal, the earliest of all and of the RDs.
+  // earliest_command()'s cache: per queued request (the first
+  // queue_.size() entries) its next command and the cycle it is legal, the
+  // earliest of all and of the RDs.
   mutable std::vector<uint64_t> when_;
   mutable std::vector<Cmd> cmd_;
   mutable uint64_t earliest_ = kNever;
@@ -176,6 +230,7 @@ void Lpddr5Channel::tick(uint64_t now, Done&& done) {
         b.act_ok = b.pre_ok + cfg_.t.rp;
         ++state_.stats.precharges;
       }
+      recount_after_read(i, p.at.bank);
       done(p.req, now + cfg_.t.rl + cfg_.t.burst);
       return;
     }

@@ -1,5 +1,8 @@
 #include <anesim/sim/prefetch_ring.h>
 
+#include <type_traits>
+#include <utility>
+
 #include <verilated.h>
 #include <verilated_vcd_c.h>
 
@@ -9,6 +12,17 @@
 namespace anesim {
 
 namespace {
+
+// Verilator 5 finds a clock edge by comparing clk_i with the value its last
+// eval saw, kept in the model's root as __Vtrigrprev__TOP__clk_i (so in
+// 5.006; a version that names it otherwise takes the two-eval path).
+template <typename Root, typename = void>
+struct HasClockPrev : std::false_type {};
+template <typename Root>
+struct HasClockPrev<Root, std::void_t<decltype(std::declval<Root&>().__Vtrigrprev__TOP__clk_i)>>
+    : std::true_type {};
+template <typename Model>
+using RootOf = std::remove_pointer_t<std::remove_cv_t<decltype(std::declval<Model&>().rootp)>>;
 
 // Adapts one generated model class to PrefetchRing.
 template <typename Model>
@@ -35,15 +49,24 @@ class VerilatedRing final : public PrefetchRing {
   }
 
   void fall(const RingInputs& in) override {
-    model_.timebase_i = in.timebase & kTimebaseMask;
-    model_.demand_depth_i = in.demand_depth;
-    model_.task_valid_i = in.task_valid;
-    model_.task_start_line_i = in.task_start_line;
-    model_.task_lines_i = in.task_lines;
-    model_.req_ready_i = in.req_ready;
-    model_.line_retired_i = in.line_retired;
+    apply(in);
     model_.clk_i = 0;
     model_.eval();
+  }
+
+  void clock(const RingInputs& in) override {
+    if constexpr (HasClockPrev<RootOf<Model>>::value) {
+      // The ring has no logic on clk_i low: the falling edge's eval only
+      // settles the combinational logic of the new inputs, which the rising
+      // edge's eval settles first anyway. So one eval, told that clk_i was
+      // low, does the whole cycle.
+      apply(in);
+      model_.rootp->__Vtrigrprev__TOP__clk_i = 0;
+      rise();
+    } else {
+      fall(in);
+      rise();
+    }
   }
 
   void rise() override {
@@ -55,6 +78,16 @@ class VerilatedRing final : public PrefetchRing {
   void trace(VerilatedVcdC* vcd) override { model_.trace(vcd, 99); }
 
  private:
+  void apply(const RingInputs& in) {
+    model_.timebase_i = in.timebase & kTimebaseMask;
+    model_.demand_depth_i = in.demand_depth;
+    model_.task_valid_i = in.task_valid;
+    model_.task_start_line_i = in.task_start_line;
+    model_.task_lines_i = in.task_lines;
+    model_.req_ready_i = in.req_ready;
+    model_.line_retired_i = in.line_retired;
+  }
+
   void sample() {
     out_.task_ready = model_.task_ready_o;
     out_.req_valid = model_.req_valid_o;

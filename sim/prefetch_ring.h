@@ -41,11 +41,8 @@ struct RingOutputs {
 class PrefetchRing {
  public:
   virtual ~PrefetchRing() = default;
-  // One clock cycle with these inputs applied: fall() then rise().
-  void clock(const RingInputs& in) {
-    fall(in);
-    rise();
-  }
+  // One clock cycle with these inputs applied: what fall() then rise() do.
+  virtual void clock(const RingInputs& in) = 0;
   // The two halves of a cycle, separate so that a waveform dump can sit
   // between them: inputs change while clk_i is low, registers at its rise.
   virtual void fall(const RingInputs& in) = 0;
