@@ -62,7 +62,8 @@ ReplayResult CandidateEvaluator::replay(const std::vector<Trace>& traces,
   size_t fresh_rows = 0;
   if (!pending.empty()) {
     // Threads use `cfg` itself; children (a machine that needs SystemC)
-    // read the candidate from its file.
+    // read the candidate from its file. Written either way: a failed
+    // record's message names that file.
     const bool threads = runs_without_systemc(cfg, RunSpec{});
     write_file_atomically(path_, text);
     const ReplayResult fresh = replay_traces(pending, spec_.variant, cfg, path_, spec_.jobs, "",
