@@ -14,7 +14,6 @@
 #include <anesim/analysis/calibrate/candidate_evaluator.h>
 #include <anesim/config/config_patch.h>
 #include <anesim/config/machine_config_reader.h>
-#include <anesim/io/atomic_output.h>
 #include <anesim/io/errors.h>
 
 namespace anesim {
@@ -207,8 +206,10 @@ Fit fit(const CalibrationSpec& spec, const std::vector<Trace>& traces,
     }
   }
   f.evaluations = st.evaluations;
-  tally.planned -= std::min(tally.planned - tally.evaluations,
-                            spec.max_evaluations - std::min(st.evaluations, spec.max_evaluations));
+  // What this fit's budget left unspent is no longer planned.
+  const unsigned unspent =
+      spec.max_evaluations > st.evaluations ? spec.max_evaluations - st.evaluations : 0;
+  tally.planned -= std::min(unspent, tally.planned - tally.evaluations);
   return f;
 }
 
