@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Checks that figures the README and docs/ quote still come out of the
+commands they name. Each check runs one quick command of this build's
+anesim and looks for the figure, formatted as the document prints it, in the
+document (whitespace-insensitive, so a figure may wrap across lines).
+
+A refit or a model change that moves a quoted figure fails here with the
+document, the command and the figure it now gives, so the docs are rerun
+together with the change.
+
+Usage: check_doc_figures.py ANESIM SOURCE_DIR
+"""
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+
+def run(anesim, args):
+    done = subprocess.run([anesim, *args], capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"'anesim {' '.join(args)}' failed ({done.returncode}): {done.stderr}")
+    return done.stdout
+
+
+def squeeze(text):
+    return re.sub(r"\s+", " ", text)
+
+
+class Checker:
+    def __init__(self, anesim, source_dir):
+        self.anesim = anesim
+        self.source_dir = Path(source_dir)
+        self.failures = []
+        self.checked = 0
+
+    def doc(self, name):
+        return squeeze((self.source_dir / name).read_text())
+
+    def expect(self, doc_name, args, figure):
+        """The document quotes `figure`, which `anesim args` gives now."""
+        self.checked += 1
+        if squeeze(figure) not in self.doc(doc_name):
+            self.failures.append(
+                f"{doc_name}: 'anesim {' '.join(args)}' now gives \"{figure}\", which the document does not quote")
+
+    def json_run(self, args):
+        return json.loads(run(self.anesim, [*args, "--json"]))
+
+
+def main():
+    if len(sys.argv) != 3:
+        raise SystemExit(__doc__)
+    c = Checker(sys.argv[1], sys.argv[2])
+
+    # The README's main job: every line its excerpt shows ("..." marks the
+    # lines it leaves out) is a line of the command's summary.
+    args = ["--variant", "bug", "--lines", "0x4000"]
+    summary = run(c.anesim, args).splitlines()
+    readme = (c.source_dir / "README.md").read_text()
+    block = readme.split("The main job simulates", 1)[1].split("```", 2)[1]
+    for line in block.strip("\n").splitlines():
+        c.checked += 1
+        if line.strip() != "..." and line not in summary:
+            c.failures.append(f"README.md: the main job's excerpt shows \"{line}\"; "
+                              f"'anesim {' '.join(args)}' does not print it")
+
+    fix = c.json_run(["--variant", "fix", "--lines", "0x4000"])
+    c.expect("README.md", ["--variant", "fix", "--lines", "0x4000"],
+             f"runs at {fix['gbps']:.1f} GB/s ({fix['time_us']:.1f} us)")
+
+    # docs/ring-mechanism.md, section 5: B(x) on 2 cores scaled to 16.
+    for x, variant, column in ((0, "bug", 2), (-64, "bug", 2), (-64, "page_budget", 3)):
+        lines = 0x4000 + x
+        result = c.json_run(["--variant", variant, "--lines", str(lines), "--cores", "2"])
+        cells = [re.escape(f"{x:+d}" if x else "0"), str(min(abs(x), 256))] + ["[0-9.]+"] * 4
+        cells[column] = re.escape(f"{result['gbps'] * 8:.1f}")
+        c.checked += 1
+        if not re.search(r"\| " + r" \| ".join(cells) + r" \|", c.doc("docs/ring-mechanism.md")):
+            c.failures.append(f"docs/ring-mechanism.md: section 5's row x = {x} should read "
+                              f"{result['gbps'] * 8:.1f} GB/s for {variant} "
+                              f"('anesim --variant {variant} --lines {lines} --cores 2', x 8)")
+
+    # docs/ring-mechanism.md, section 6: the M4's alignment prediction.
+    m4 = ["--config", str(c.source_dir / "configs/m4.yaml")]
+    shifted = c.json_run([*m4, "--lines", "0x8000", "--base-line", "0x1000"])
+    c.expect("docs/ring-mechanism.md", ["--config configs/m4.yaml --lines 0x8000 --base-line 0x1000"],
+             f"| {shifted['time_us']:.1f} us (both laps;")
+
+    # docs/decode.md: the M3 prediction for Llama 3.2 1B.
+    step = c.json_run(["decode", "--model", "llama-3.2-1b", "-j", "1"])
+    c.expect("docs/decode.md", ["decode --model llama-3.2-1b"],
+             f"| {step['ms_per_token_before']:.2f} | {step['ms_per_token_after']:.2f} | "
+             f"{step['tokens_per_s_before']:.4g} | {step['tokens_per_s_after']:.4g} | "
+             f"{step['gbps_before']:.2f} | {step['gbps_after']:.2f} |")
+
+    for failure in c.failures:
+        print(failure)
+    print(f"{c.checked} figures checked, {len(c.failures)} stale")
+    return 1 if c.failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
