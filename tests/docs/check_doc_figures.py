@@ -45,6 +45,13 @@ class Checker:
             self.failures.append(
                 f"{doc_name}: 'anesim {' '.join(args)}' now gives \"{figure}\", which the document does not quote")
 
+    def expect_pattern(self, doc_name, args, pattern, figure):
+        """As expect, where the figure sits in a row matched by `pattern`."""
+        self.checked += 1
+        if not re.search(pattern, self.doc(doc_name)):
+            self.failures.append(
+                f"{doc_name}: 'anesim {' '.join(args)}' now gives {figure}, which its row does not quote")
+
     def json_run(self, args):
         return json.loads(run(self.anesim, [*args, "--json"]))
 
@@ -69,6 +76,21 @@ def main():
     fix = c.json_run(["--variant", "fix", "--lines", "0x4000"])
     c.expect("README.md", ["--variant", "fix", "--lines", "0x4000"],
              f"runs at {fix['gbps']:.1f} GB/s ({fix['time_us']:.1f} us)")
+
+    # The README's M3 table: the published points, simulated.
+    for args in (["--cin", "2016", "--cout", "4096"], ["--lines", "0x4000", "--split", "2"],
+                 ["--lines", "0x4000", "--split", "4"]):
+        result = c.json_run(args)
+        c.expect_pattern("README.md", args, re.escape(f"`anesim {' '.join(args)}` | ") +
+                         r"[0-9.]+ GB/s \| " + re.escape(f"{result['gbps']:.2f} GB/s ("),
+                         f"{result['gbps']:.2f} GB/s")
+
+    # The README's M4 table and docs/ring-mechanism.md: the replay's MAPE.
+    traces = sorted(str(p) for p in (c.source_dir / "traces/m4-mini").glob("*.csv"))
+    replay = json.loads(run(c.anesim, ["replay", "--config", str(c.source_dir / "configs/m4.yaml"),
+                                       *traces, "-j", "1", "--json"]))
+    c.expect("README.md", ["replay --config configs/m4.yaml traces/m4-mini/*.csv"],
+             f"| all 11 records, fitted MAPE | | | {replay['overall']['mape_pct']:.2f} % |")
 
     # docs/ring-mechanism.md, section 5: B(x) on 2 cores scaled to 16.
     for x, variant, column in ((0, "bug", 2), (-64, "bug", 2), (-64, "page_budget", 3)):
