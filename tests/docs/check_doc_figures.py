@@ -56,6 +56,30 @@ class Checker:
         return json.loads(run(self.anesim, [*args, "--json"]))
 
 
+def check_m4_records(c, args, records):
+    """Each M4 transfer's simulated time and error in the README's table and in
+    the shipped column of docs/ring-mechanism.md's table of readings."""
+    by_shape = {}
+    for r in records:
+        if r["cout"]:
+            by_shape.setdefault((r["cout"], r["cin"]), []).append(r)
+    for (cout, cin), rows in by_shape.items():
+        rows.sort(key=lambda r: r["split"])
+        cells = [f"{r['simulated_us']:.0f} us ({r['error_pct']:+.1f} %)" for r in rows]
+        for r, cell in zip(rows, cells):
+            kind = "unsplit" if r["split"] == 1 else f"{r['split']} tasks"
+            c.expect_pattern("docs/ring-mechanism.md", args,
+                             re.escape(f"| {cout} x {cin}, {kind} | ") + r"[0-9]+ us \| " +
+                             re.escape(cell + " |"), f"{cout} x {cin} {kind}: {cell}")
+        if len(rows) == 2:
+            a, b = rows
+            row = (re.escape(f"| {cout} x {cin} (") + r"[^|]*" + re.escape(f"unsplit / {b['split']} tasks | ") +
+                   r"[^|]* \| " + re.escape(f"{a['simulated_us']:.0f} / {b['simulated_us']:.0f} us | "
+                                            f"{a['error_pct']:+.1f} / {b['error_pct']:+.1f} % |"))
+            c.expect_pattern("README.md", args, row, f"{cout} x {cin}: {a['simulated_us']:.0f} / "
+                             f"{b['simulated_us']:.0f} us")
+
+
 def main():
     if len(sys.argv) != 3:
         raise SystemExit(__doc__)
@@ -89,8 +113,10 @@ def main():
     traces = sorted(str(p) for p in (c.source_dir / "traces/m4-mini").glob("*.csv"))
     replay = json.loads(run(c.anesim, ["replay", "--config", str(c.source_dir / "configs/m4.yaml"),
                                        *traces, "-j", "1", "--json"]))
-    c.expect("README.md", ["replay --config configs/m4.yaml traces/m4-mini/*.csv"],
+    replay_args = ["replay --config configs/m4.yaml traces/m4-mini/*.csv"]
+    c.expect("README.md", replay_args,
              f"| all 11 records, fitted MAPE | | | {replay['overall']['mape_pct']:.2f} % |")
+    check_m4_records(c, replay_args, replay["records"])
 
     # docs/ring-mechanism.md, section 5: B(x) on 2 cores scaled to 16.
     for x, variant, column in ((0, "bug", 2), (-64, "bug", 2), (-64, "page_budget", 3)):
