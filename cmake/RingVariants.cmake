@@ -7,7 +7,7 @@
 #   RING_VARIANT_<name>_ID        the C++ enumerator (kBug)
 #   RING_VARIANT_<name>_EPOCH     EpochBits
 #   RING_VARIANT_<name>_GUARD     SpaceGuard (0 or 1)
-#   RING_VARIANT_<name>_RELATCH   RelatchAtWrap (0 or 1)
+#   RING_VARIANT_<name>_RELATCH   RelatchAtWrap (0 to 3)
 #   RING_VARIANT_<name>_SHARE     TimeShare (0 or 1)
 #   RING_VARIANT_<name>_GPARAMS   the Verilator -G options setting all four,
 #                                 and ShareStepBits from ANESIM_SHARE_STEP_BITS
@@ -19,7 +19,7 @@ function(anesim_read_ring_variants def_file)
   set(names "")
   foreach(line IN LISTS lines)
     if(NOT line MATCHES
-       "^ANESIM_RING_VARIANT\\(([A-Za-z0-9_]+), *\"([a-z0-9_]+)\", *([0-9]+), *([01]), *([0-2]), *([01]), *\".*\"\\)$")
+       "^ANESIM_RING_VARIANT\\(([A-Za-z0-9_]+), *\"([a-z0-9_]+)\", *([0-9]+), *([01]), *([0-3]), *([01]), *\".*\"\\)$")
       message(FATAL_ERROR "${def_file}: cannot read the variant line: ${line}")
     endif()
     set(id ${CMAKE_MATCH_1})

@@ -44,6 +44,11 @@ module kdma_prefetch_ring
   //    boundary meets its end pointer only mid-lap, where the repair does not
   //    look, and keeps its aliased grant. The M4 reading
   //    (docs/ring-mechanism.md, section 6).
+  // 3: armed as 2, and only where the transfer starts on a lap boundary; the
+  //    grant is re-derived from the exact count once a lap has been issued
+  //    and the lines left no longer exceed the lines issued (the transfer's
+  //    midpoint, or the first wrap if that comes later). An alternative M4
+  //    reading (docs/ring-mechanism.md, section 6).
   parameter int unsigned RelatchAtWrap = 0,
   // 1: the grant is a share of time: the lookahead is open while the
   //    timebase's phase (256 steps of 2^ShareStepBits cycles) is below the
@@ -151,9 +156,10 @@ module kdma_prefetch_ring
   logic [LineBits-1:0] remaining, outstanding;
   logic prefetch_ok, demand_ok, task_fire, req_fire, page_last_line, lap_last_line;
   logic [LineBits-1:0]   left_after;     // lines left once this request is issued
+  logic [LineBits-1:0]   issued_after;   // lines issued once this request is issued
   logic [CreditBits-1:0] relatch_credit, exact_credit, epoch_credit;
   logic [RingIdxBits:0]  epoch_count, epoch_space, epoch_limit;  // one epoch bit
-  logic                  wrap_aliases;
+  logic                  wrap_aliases, midpoint_repair;
   logic                  lookahead_open, kmem_free;
   logic [PageBits-1:0]   next_phase;
   logic                  unused_timebase;
@@ -193,6 +199,13 @@ module kdma_prefetch_ring
   assign epoch_credit   = (epoch_limit > (RingIdxBits+1)'(PrefetchMax)) ? CreditBits'(PrefetchMax)
                                                                       : CreditBits'(epoch_limit);
   assign relatch_credit = (RelatchAtWrap == 2) ? epoch_credit : exact_credit;
+  // RelatchAtWrap 3: an aligned transfer of whole laps (end pointer at index
+  // 0) past its first lap, with no more lines left than issued.
+  // Counted with this request issued (issued_q + 1).
+  assign issued_after    = issued_q + 1'b1;
+  assign midpoint_repair = (RelatchAtWrap == 3) && armed_q && wrap_aliases &&
+                           (issued_after >= (LineBits'(1) << RingIdxBits)) &&
+                           (left_after <= issued_after);
 
   // The share of the next cycle: open while the phase is below the grant, or
   // for good once what is left fits in the grant (a transfer shorter than a
@@ -236,6 +249,11 @@ module kdma_prefetch_ring
           if (lap_last_line && ((RelatchAtWrap == 1) || ((RelatchAtWrap == 2) && armed_q && wrap_aliases))) begin
             credit_d = relatch_credit;
             pool_d   = relatch_credit;
+          end
+          if (midpoint_repair) begin
+            credit_d = exact_credit;
+            pool_d   = exact_credit;
+            armed_d  = 1'b0;
           end
         end else if (req_prefetch_o && !TimeShare) begin
           pool_d = pool_q - 1'b1;

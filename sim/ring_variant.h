@@ -23,7 +23,7 @@ struct RingVariantInfo {
   const char* summary;       // one line, for reports
   uint32_t epoch_bits;       // rtl parameter EpochBits
   bool space_guard;          // rtl parameter SpaceGuard
-  uint32_t relatch_at_wrap;  // rtl parameter RelatchAtWrap: 0 never, 1 exact, 2 aliased wraps
+  uint32_t relatch_at_wrap;  // rtl parameter RelatchAtWrap (0..3, rtl/kdma_prefetch_ring.sv)
   bool time_share;           // rtl parameter TimeShare
 };
 

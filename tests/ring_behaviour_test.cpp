@@ -5,78 +5,15 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
-#include <deque>
 #include <random>
 
 #include <anesim/sim/geometry.h>
-#include <anesim/sim/lookahead_share.h>
 #include <anesim/sim/prefetch_ring.h>
+
+#include "tests/ring_transfer.h"
 
 namespace anesim {
 namespace {
-
-struct TransferCount {
-  uint64_t prefetched = 0;
-  uint64_t demand = 0;
-  std::vector<uint8_t> path;    // per line in request order: 1 prefetch, 0 demand
-  uint64_t share_mismatch = 0;  // requests whose path disagrees with the time share
-  uint64_t out_of_order = 0;
-  uint64_t cycles = 0;
-  uint32_t grant = 0;
-  size_t max_demand_in_flight = 0;  // lines outstanding when a demand read issued, itself included
-};
-
-// Accepts every request at once and retires each line `latency` cycles later.
-// The timebase counts the transfer's cycles from 0 at the load.
-TransferCount run_transfer(PrefetchRing& ring, uint32_t start, uint32_t lines, uint32_t latency = 4,
-                           uint32_t demand_depth = 1) {
-  ring.reset();
-  TransferCount n;
-  RingInputs load;
-  load.demand_depth = demand_depth;
-  load.task_valid = true;
-  load.task_start_line = start;
-  load.task_lines = lines;
-  ring.clock(load);
-  n.grant = ring.outputs().prefetch_credit;
-  std::deque<uint64_t> in_flight;  // issue cycles
-  uint32_t expect = start;
-  const uint64_t limit = uint64_t{lines} * (latency + 4) + 100;
-  for (uint64_t cycle = 1; ring.outputs().busy && cycle < limit; ++cycle) {
-    const RingOutputs& o = ring.outputs();
-    RingInputs in;
-    in.line_retired = !in_flight.empty() && in_flight.front() + latency <= cycle;
-    if (in.line_retired) {
-      in_flight.pop_front();
-    }
-    in.timebase = static_cast<uint32_t>(cycle);
-    in.demand_depth = demand_depth;
-    in.req_ready = o.req_valid;
-    if (o.req_valid) {
-      n.out_of_order += o.req_line != expect;
-      const uint32_t left = lines - (expect - start);
-      ++expect;
-      ++(o.req_prefetch ? n.prefetched : n.demand);
-      n.path.push_back(o.req_prefetch ? 1 : 0);
-      // A time-shared grant opens the lookahead in its share of the
-      // timebase, or for good once what is left fits in the grant.
-      const bool open = share_open(cycle, n.grant) || left <= n.grant;
-      n.share_mismatch += ring.time_share() && (o.req_prefetch != open);
-      in_flight.push_back(cycle);
-      if (!o.req_prefetch) {
-        n.max_demand_in_flight = std::max(n.max_demand_in_flight, in_flight.size());
-      }
-    }
-    ring.clock(in);
-    n.cycles = cycle;
-  }
-  return n;
-}
-
-// Requests in [from, to) of a transfer that went stop-and-go.
-uint64_t demand_in(const TransferCount& t, size_t from, size_t to) {
-  return static_cast<uint64_t>(std::count(t.path.begin() + from, t.path.begin() + to, 0));
-}
 
 // Lines of each page beyond the grant go stop-and-go.
 uint64_t expected_demand(uint32_t start, uint32_t lines, uint32_t grant) {
@@ -230,103 +167,6 @@ TEST_CASE("time share: the lookahead runs in the grant's share of time, V-shaped
       }
       last_prefetch_share = prefetch_share;
     }
-  }
-  CHECK_FALSE(context.gotError());
-}
-
-TEST_CASE("relatch: the load grant aliases, every lap after a wrap streams", "[rtl][transfer]") {
-  // The M4 hypothesis (configs/m4.yaml): the grant latched at load is the
-  // erratum's, and each wrap of the request pointer re-derives it from the
-  // exact count of lines left, so only the lines before the first wrap can
-  // go stop-and-go.
-  VerilatedContext context;
-  context.fatalOnError(false);
-  auto relatch = make_ring(RingVariant::kRelatch, &context, "relatch");
-  auto bug = make_ring(RingVariant::kBug, &context, "bug");
-  std::mt19937 rng(11);
-  for (uint32_t k = 1; k <= 3; ++k) {
-    for (int32_t x : {0, 1, -1, 100, -100, 255, -255, 256, -256}) {
-      const uint32_t lines = static_cast<uint32_t>(int64_t{k} * kRingLines + x);
-      const uint32_t start = (rng() % 64) * kRingLines + (x % 2 == 0 ? 0 : rng() % kRingLines);
-      INFO("k " << k << " x " << x << " start " << start);
-      const TransferCount r = run_transfer(*relatch, start, lines);
-      const TransferCount b = run_transfer(*bug, start, lines);
-      CHECK(r.prefetched + r.demand == lines);
-      CHECK(r.out_of_order == 0);
-      CHECK(r.grant == b.grant);  // the same grant at load
-      // Up to the first wrap as the bug; after it, only the short grant of
-      // the transfer's last lap can leave lines to the demand path.
-      // Up to the first wrap the two rings are the same machine; after it
-      // the relatched grant leaves at most a page's lines to the demand path.
-      const size_t first_lap = std::min<size_t>(lines, kRingLines - start % kRingLines);
-      CHECK(demand_in(r, 0, first_lap) == demand_in(b, 0, first_lap));
-      CHECK(demand_in(r, first_lap, lines) <= kPageLines);
-      if (k >= 2 && x == 0) {
-        CHECK(r.demand == kRingLines);      // the first lap, stop-and-go
-        CHECK(b.demand == k * kRingLines);  // the bug: every lap
-      }
-    }
-  }
-  CHECK_FALSE(context.gotError());
-}
-
-TEST_CASE("relatch_epoch1: lap-aligned transfers stream every other lap, others never recover",
-          "[rtl][transfer]") {
-  // The M4 reading (configs/m4.yaml): the grant is re-derived only at a wrap
-  // where the 14-bit pointers alias, and then from pointers with one epoch
-  // bit. A transfer of k whole laps that ends on a lap boundary goes
-  // stop-and-go in lap 0 and in every lap that starts with an even number of
-  // laps left; one that does not end on a lap boundary never recovers.
-  VerilatedContext context;
-  context.fatalOnError(false);
-  auto ring = make_ring(RingVariant::kRelatchEpoch1, &context, "relatch_epoch1");
-  auto bug = make_ring(RingVariant::kBug, &context, "bug");
-  for (uint32_t k = 1; k <= 5; ++k) {
-    const uint32_t lines = k * kRingLines;
-    INFO("k " << k);
-    const TransferCount aligned = run_transfer(*ring, 3 * kRingLines, lines);
-    CHECK(aligned.prefetched + aligned.demand == lines);
-    CHECK(aligned.out_of_order == 0);
-    CHECK(aligned.grant == 0);
-    uint64_t stalled_laps = 0;
-    for (uint32_t lap = 0; lap < k; ++lap) {
-      const bool stalls = lap == 0 || (k - lap) % 2 == 0;
-      INFO("lap " << lap);
-      CHECK(demand_in(aligned, size_t{lap} * kRingLines, size_t{lap + 1} * kRingLines) ==
-            (stalls ? kRingLines : 0));
-      stalled_laps += stalls ? 1 : 0;
-    }
-    CHECK(stalled_laps == 1 + (k - 1) / 2);
-    // Off a lap boundary by one page: the pointers never meet at a wrap, so
-    // the whole transfer goes stop-and-go, as on the M3's ring.
-    const TransferCount shifted = run_transfer(*ring, 3 * kRingLines + kPageLines, lines);
-    const TransferCount b = run_transfer(*bug, 3 * kRingLines + kPageLines, lines);
-    CHECK(shifted.out_of_order == 0);
-    CHECK(shifted.demand == lines);
-    CHECK(shifted.path == b.path);
-  }
-  // A transfer that is not a whole number of laps loads a grant that does
-  // not alias, so nothing is armed: even when it ends on a lap boundary with
-  // an even number of laps left at a wrap, it runs as on the bug's ring
-  // (3.5 laps from half a lap in: a chunk of a 2-way split of 7 MiB).
-  {
-    const uint32_t start = kRingLines / 2, lines = 3 * kRingLines + kRingLines / 2;
-    const TransferCount r = run_transfer(*ring, start, lines);
-    const TransferCount b = run_transfer(*bug, start, lines);
-    CHECK(r.grant == kPageLines);
-    CHECK(r.path == b.path);
-    CHECK(r.demand == 0);
-  }
-  // A transfer that is not a whole number of laps keeps the bug's V.
-  for (int32_t x : {-100, 100, -300, 300}) {
-    const uint32_t lines = static_cast<uint32_t>(int64_t{2} * kRingLines + x);
-    const TransferCount r = run_transfer(*ring, 0, lines);
-    const TransferCount b = run_transfer(*bug, 0, lines);
-    INFO("x " << x);
-    CHECK(r.grant == b.grant);
-    CHECK(r.path == b.path);
-    CHECK(r.out_of_order == 0);
-    CHECK(r.prefetched + r.demand == lines);
   }
   CHECK_FALSE(context.gotError());
 }
