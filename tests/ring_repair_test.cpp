@@ -15,6 +15,32 @@
 namespace anesim {
 namespace {
 
+// Off a lap boundary by one page, a transfer of whole laps never meets its
+// end pointer at a wrap: the repair stays unarmed and the whole transfer
+// goes stop-and-go, as on the M3's ring.
+void check_shifted_as_bug(PrefetchRing& ring, PrefetchRing& bug, uint32_t lines) {
+  const TransferCount shifted = run_transfer(ring, 3 * kRingLines + kPageLines, lines);
+  const TransferCount b = run_transfer(bug, 3 * kRingLines + kPageLines, lines);
+  CHECK(shifted.out_of_order == 0);
+  CHECK(shifted.demand == lines);
+  CHECK(shifted.path == b.path);
+}
+
+// A transfer that is not a whole number of laps loads a grant that does not
+// alias, so nothing is armed: it keeps the bug's V.
+void check_keeps_bugs_v(PrefetchRing& ring, PrefetchRing& bug, uint32_t laps) {
+  for (int32_t x : {-100, 100, -300, 300}) {
+    const uint32_t lines = static_cast<uint32_t>(int64_t{laps} * kRingLines + x);
+    const TransferCount r = run_transfer(ring, 0, lines);
+    const TransferCount b = run_transfer(bug, 0, lines);
+    INFO("x " << x);
+    CHECK(r.grant == b.grant);
+    CHECK(r.path == b.path);
+    CHECK(r.out_of_order == 0);
+    CHECK(r.prefetched + r.demand == lines);
+  }
+}
+
 TEST_CASE("relatch: the load grant aliases, every lap after a wrap streams", "[rtl][transfer]") {
   // The M4 hypothesis (configs/m4.yaml): the grant latched at load is the
   // erratum's, and each wrap of the request pointer re-derives it from the
@@ -78,13 +104,7 @@ TEST_CASE("relatch_epoch1: lap-aligned transfers stream every other lap, others 
       stalled_laps += stalls ? 1 : 0;
     }
     CHECK(stalled_laps == 1 + (k - 1) / 2);
-    // Off a lap boundary by one page: the pointers never meet at a wrap, so
-    // the whole transfer goes stop-and-go, as on the M3's ring.
-    const TransferCount shifted = run_transfer(*ring, 3 * kRingLines + kPageLines, lines);
-    const TransferCount b = run_transfer(*bug, 3 * kRingLines + kPageLines, lines);
-    CHECK(shifted.out_of_order == 0);
-    CHECK(shifted.demand == lines);
-    CHECK(shifted.path == b.path);
+    check_shifted_as_bug(*ring, *bug, lines);
   }
   // A transfer that is not a whole number of laps loads a grant that does
   // not alias, so nothing is armed: even when it ends on a lap boundary with
@@ -98,17 +118,7 @@ TEST_CASE("relatch_epoch1: lap-aligned transfers stream every other lap, others 
     CHECK(r.path == b.path);
     CHECK(r.demand == 0);
   }
-  // A transfer that is not a whole number of laps keeps the bug's V.
-  for (int32_t x : {-100, 100, -300, 300}) {
-    const uint32_t lines = static_cast<uint32_t>(int64_t{2} * kRingLines + x);
-    const TransferCount r = run_transfer(*ring, 0, lines);
-    const TransferCount b = run_transfer(*bug, 0, lines);
-    INFO("x " << x);
-    CHECK(r.grant == b.grant);
-    CHECK(r.path == b.path);
-    CHECK(r.out_of_order == 0);
-    CHECK(r.prefetched + r.demand == lines);
-  }
+  check_keeps_bugs_v(*ring, *bug, 2);
   CHECK_FALSE(context.gotError());
 }
 
@@ -133,23 +143,9 @@ TEST_CASE(
     const size_t stalled = std::max(kRingLines, lines / 2);
     CHECK(demand_in(aligned, 0, stalled) == stalled);
     CHECK(demand_in(aligned, stalled, lines) == 0);
-    // Off a lap boundary by one page: never repaired, as on the M3's ring.
-    const TransferCount shifted = run_transfer(*ring, 3 * kRingLines + kPageLines, lines);
-    const TransferCount b = run_transfer(*bug, 3 * kRingLines + kPageLines, lines);
-    CHECK(shifted.out_of_order == 0);
-    CHECK(shifted.demand == lines);
-    CHECK(shifted.path == b.path);
+    check_shifted_as_bug(*ring, *bug, lines);
   }
-  // Not a whole number of laps: nothing is armed, the bug's V.
-  for (int32_t x : {-100, 100, -300, 300}) {
-    const uint32_t lines = static_cast<uint32_t>(int64_t{3} * kRingLines + x);
-    const TransferCount r = run_transfer(*ring, 0, lines);
-    const TransferCount b = run_transfer(*bug, 0, lines);
-    INFO("x " << x);
-    CHECK(r.grant == b.grant);
-    CHECK(r.path == b.path);
-    CHECK(r.out_of_order == 0);
-  }
+  check_keeps_bugs_v(*ring, *bug, 3);
   CHECK_FALSE(context.gotError());
 }
 
