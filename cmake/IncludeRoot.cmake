@@ -4,14 +4,17 @@
 # generated holds the headers CMake writes:
 #   anesim/sim      -> sim/
 #   anesim/io       -> src/io/
-#   anesim/config   -> src/config/
+#   anesim/machine  -> src/machine/
+#   anesim/model    -> src/model/
+#   anesim/api      -> src/api/ (the typed requests under the CLI and Python)
 #   anesim/analysis -> src/analysis/
 #   anesim/cli      -> src/cli/
 #   anesim/python   -> src/python/ (the Python module)
 # anesim_make_include_root(<root>) creates the links and the generated folder.
 function(anesim_make_include_root root)
   file(MAKE_DIRECTORY ${root}/anesim/generated)
-  foreach(pair IN ITEMS sim:sim io:src/io config:src/config analysis:src/analysis cli:src/cli
+  foreach(pair IN ITEMS sim:sim io:src/io machine:src/machine model:src/model
+                    api:src/api analysis:src/analysis cli:src/cli
                     python:src/python)
     string(REPLACE ":" ";" parts ${pair})
     list(GET parts 0 name)

@@ -1,7 +1,7 @@
 # The ring's geometry is defined once, in the RTL package rtl/kdma_pkg.sv.
 # anesim_read_ring_geometry(<pkg.sv> <out header>) reads its localparams at
 # configure time, sets RING_IDX_BITS and RING_PAGE_BITS in the caller's
-# scope, and writes the C++ constants (included through sim/geometry.h).
+# scope, and writes the C++ constants (included through sim/ring/geometry.h).
 function(anesim_read_ring_geometry pkg_file out_header)
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${pkg_file})
   file(READ ${pkg_file} pkg)

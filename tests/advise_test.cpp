@@ -17,9 +17,9 @@
 #include <vector>
 
 #include <anesim/analysis/advise/advice.h>
-#include <anesim/config/model_description.h>
+#include <anesim/model/model_description.h>
 #include <anesim/io/json.h>
-#include <anesim/sim/workload.h>
+#include <anesim/sim/core/workload.h>
 #include "test_support.h"
 
 namespace {

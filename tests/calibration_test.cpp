@@ -15,8 +15,8 @@
 #include <anesim/analysis/calibrate/calibration.h>
 #include <anesim/analysis/calibrate/calibration_output.h>
 #include <anesim/analysis/calibrate/candidate_evaluator.h>
-#include <anesim/config/builtin_config.h>
-#include <anesim/config/config_patch.h>
+#include <anesim/machine/builtin_config.h>
+#include <anesim/machine/config_patch.h>
 #include "test_support.h"
 
 namespace anesim {

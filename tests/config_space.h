@@ -10,8 +10,8 @@
 
 #include <fmt/format.h>
 
-#include <anesim/sim/ring_variant.h>
-#include <anesim/sim/workload.h>
+#include <anesim/sim/ring/ring_variant.h>
+#include <anesim/sim/core/workload.h>
 
 namespace anesim::test {
 

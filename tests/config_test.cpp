@@ -6,7 +6,7 @@
 #include <regex>
 #include <sstream>
 
-#include <anesim/config/machine_config_reader.h>
+#include <anesim/machine/machine_config_reader.h>
 #include "test_support.h"
 
 namespace anesim {

@@ -2,7 +2,7 @@
 
 #include <anesim/io/count_text.h>
 #include <anesim/io/errors.h>
-#include <anesim/sim/workload.h>
+#include <anesim/sim/core/workload.h>
 
 namespace anesim {
 namespace {

@@ -7,8 +7,8 @@
 #include <string>
 
 #include <anesim/analysis/trace/trace_format.h>
-#include <anesim/config/config_patch.h>
-#include <anesim/config/machine_config_reader.h>
+#include <anesim/machine/config_patch.h>
+#include <anesim/machine/machine_config_reader.h>
 #include <anesim/io/errors.h>
 
 #include "tests/test_support.h"

@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <vector>
 
-#include <anesim/config/machine_config_reader.h>
-#include <anesim/sim/dram_address_map.h>
-#include <anesim/sim/lpddr5_channel.h>
+#include <anesim/machine/machine_config_reader.h>
+#include <anesim/sim/dram/dram_address_map.h>
+#include <anesim/sim/dram/lpddr5_channel.h>
 
 namespace anesim {
 namespace {

@@ -1,5 +1,5 @@
 // Idle skipping jumps the cycle loop to the next cycle at which anything can
-// happen (sim/cluster.h). It is only correct if every component names its
+// happen (sim/top/cluster.h). It is only correct if every component names its
 // next event early enough, refresh included: a late one would delay a
 // refresh or a command and change the run. So runs with and without skipping
 // must agree in every reported figure, for each refresh mode.

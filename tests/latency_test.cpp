@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include <anesim/analysis/run/latency_report.h>
-#include <anesim/sim/line_latency.h>
+#include <anesim/sim/core/line_latency.h>
 #include "test_support.h"
 
 namespace anesim {

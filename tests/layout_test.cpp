@@ -1,27 +1,34 @@
 // The source layout's rules (docs/architecture.md), checked on the tree:
 // - one include root: every project header is included as <anesim/...>,
 //   never as "src/..." or "sim/...";
-// - sim/ (the model) includes nothing from src/;
-// - src/io/ and src/config/ are the bottom of src/, and src/analysis/ never
-//   includes src/cli/;
-// - every file of src/analysis/ sits in a feature folder;
+// - sim/ (the model) includes nothing from src/, and sits in family folders;
+// - src/io/ is the bottom of src/; src/machine/ and src/model/ sit on it and
+//   not on each other; src/analysis/ never includes src/cli/, nor does
+//   src/python/;
+// - every file of src/analysis/ sits in a feature folder, every feature
+//   folder is compiled by the same rule, and no folder of src/ includes
+//   another that includes it back (the include graph has no cycle);
 // - the config library does not link the Verilated rings, and nothing under
 //   sim/ is built only for the benchmark;
+// - the installed headers are closed under #include;
 // - no source file in src/, sim/, tests/ or examples/ is over 350 lines;
 // - a ring variant's name is spelled as a string literal only in the table
-//   (sim/ring_variants.def);
+//   (sim/ring/ring_variants.def);
 // - no JSON key is written by hand inside a C++ string (JSON goes through
 //   nlohmann-json).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <filesystem>
+#include <functional>
+#include <map>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
 
-#include <anesim/sim/ring_variant.h>
+#include <anesim/sim/ring/ring_variant.h>
 #include "test_support.h"
 
 namespace anesim {
@@ -106,40 +113,48 @@ std::string cmake_links(const std::string& file, const std::string& target) {
 }
 
 TEST_CASE("layout: the config library does not link the Verilated rings", "[layout]") {
-  const std::string links = cmake_links("CMakeLists.txt", "anesim_config");
-  INFO(links);
-  CHECK(links.find("kdma_rings") == std::string::npos);
-  CHECK(links.find("anesim_sim") == std::string::npos);
-  // Nor does it include their headers.
-  for (const fs::path& f : sources_under("src/config")) {
+  for (const char* target : {"anesim_config", "anesim_model"}) {
+    const std::string links = cmake_links("CMakeLists.txt", target);
+    INFO(links);
+    CHECK(links.find("kdma_rings") == std::string::npos);
+    CHECK(links.find("anesim_sim") == std::string::npos);
+  }
+  // Nor do they include their headers.
+  for (const fs::path& f : sources_under("src/machine")) {
     for (const std::string& inc : project_includes(f)) {
       INFO(repo_path(f) << " includes " << inc);
-      CHECK(inc != "sim/prefetch_ring.h");
+      CHECK(inc != "sim/ring/prefetch_ring.h");
     }
   }
 }
 
 TEST_CASE("layout: nothing under sim/ is built only for the benchmark", "[layout]") {
+  // The model is every .cpp under sim/ (one glob), the ring's own libraries
+  // apart.
   const std::string top = test::slurp((kRoot / "CMakeLists.txt").string());
+  CHECK(top.find("file(GLOB_RECURSE ANESIM_SIM_SOURCES CONFIGURE_DEPENDS sim/*.cpp)") !=
+        std::string::npos);
   const std::string bench = test::slurp((kRoot / "src/analysis/bench/CMakeLists.txt").string());
   for (const fs::path& f : sources_under("sim")) {
     if (f.extension() != ".cpp") continue;
     INFO(repo_path(f));
-    CHECK(top.find(repo_path(f)) != std::string::npos);  // built for the model
     CHECK(bench.find(f.filename().string()) == std::string::npos);
     CHECK(test::slurp(f.string()).find("sc_clock") == std::string::npos);
   }
 }
 
-TEST_CASE("layout: io/ and config/ sit below analysis/, analysis/ below cli/", "[layout]") {
+TEST_CASE("layout: io/ at the bottom, machine/ and model/ on it, cli/ at the top", "[layout]") {
   struct Rule {
     const char* dir;
     std::vector<std::string> allowed;
   };
   const std::vector<Rule> rules = {
       {"src/io", {"sim/", "generated/", "io/"}},
-      {"src/config", {"sim/", "generated/", "io/", "config/"}},
-      {"src/analysis", {"sim/", "generated/", "io/", "config/", "analysis/"}},
+      {"src/machine", {"sim/", "generated/", "io/", "machine/"}},
+      {"src/model", {"sim/", "generated/", "io/", "model/"}},
+      {"src/analysis", {"sim/", "generated/", "io/", "machine/", "model/", "analysis/"}},
+      {"src/python",
+       {"sim/", "generated/", "io/", "machine/", "model/", "analysis/", "api/", "python/"}},
   };
   for (const Rule& rule : rules) {
     for (const fs::path& f : sources_under(rule.dir)) {
@@ -152,6 +167,105 @@ TEST_CASE("layout: io/ and config/ sit below analysis/, analysis/ below cli/", "
         CHECK(ok);
       }
     }
+  }
+}
+
+// The folder of `src/` a file or include belongs to: "io", "machine",
+// "analysis/advise", "cli", ... (a feature folder of analysis/ counts alone).
+std::string src_folder(const std::string& below_src) {
+  const size_t slash = below_src.find('/');
+  const std::string top = below_src.substr(0, slash);
+  if (top == "analysis" && slash != std::string::npos) {
+    const size_t next = below_src.find('/', slash + 1);
+    return below_src.substr(0, next);
+  }
+  return top;
+}
+
+TEST_CASE("layout: no two folders of src/ include each other, directly or not", "[layout]") {
+  // The folder graph: an edge from each folder to every folder it includes.
+  std::map<std::string, std::set<std::string>> edges;
+  for (const fs::path& f : sources_under("src")) {
+    const std::string from = src_folder(fs::relative(f, kRoot / "src").string());
+    for (const std::string& inc : project_includes(f)) {
+      const std::string to = src_folder(inc);
+      if (to != from && to != "sim" && to != "generated") {
+        edges[from].insert(to);
+      }
+    }
+  }
+  REQUIRE(edges.size() >= 10);
+  // Depth-first search for a cycle; the path it finds is printed.
+  std::map<std::string, int> state;  // 0 new, 1 on the path, 2 done
+  std::vector<std::string> path;
+  std::string cycle;
+  std::function<void(const std::string&)> visit = [&](const std::string& n) {
+    state[n] = 1;
+    path.push_back(n);
+    for (const std::string& m : edges[n]) {
+      if (!cycle.empty()) break;
+      if (state[m] == 1) {
+        const auto at = std::find(path.begin(), path.end(), m);
+        for (auto it = at; it != path.end(); ++it) cycle += *it + " -> ";
+        cycle += m;
+      } else if (state[m] == 0) {
+        visit(m);
+      }
+    }
+    path.pop_back();
+    state[n] = 2;
+  };
+  for (const auto& [n, out] : edges) {
+    if (state[n] == 0 && cycle.empty()) visit(n);
+  }
+  INFO("include cycle: " << cycle);
+  CHECK(cycle.empty());
+}
+
+TEST_CASE("layout: every feature folder is compiled by one rule", "[layout]") {
+  const std::string top = test::slurp((kRoot / "CMakeLists.txt").string());
+  CHECK(top.find("file(GLOB ANESIM_ANALYSIS_SOURCES CONFIGURE_DEPENDS src/analysis/*/*.cpp)") !=
+        std::string::npos);
+  // No feature folder is named in a list of its own.
+  for (const auto& e : fs::directory_iterator(kRoot / "src/analysis")) {
+    const std::string name = e.path().filename().string();
+    INFO(name);
+    CHECK(top.find("src/analysis/" + name + "/*") == std::string::npos);
+  }
+}
+
+TEST_CASE("layout: sim/ is split by family, no file at its top", "[layout]") {
+  for (const auto& e : fs::directory_iterator(kRoot / "sim")) {
+    INFO(repo_path(e.path()));
+    CHECK(e.is_directory());
+  }
+}
+
+TEST_CASE("layout: the installed headers are closed under #include", "[layout]") {
+  // ANESIM_PUBLIC_HEADERS in CMakeLists.txt: every project header one of
+  // them includes is in the list too, so the installed API compiles alone.
+  const std::string top = test::slurp((kRoot / "CMakeLists.txt").string());
+  const size_t at = top.find("set(ANESIM_PUBLIC_HEADERS");
+  REQUIRE(at != std::string::npos);
+  std::istringstream list(top.substr(at + 25, top.find(')', at) - at - 25));
+  std::set<std::string> listed;  // as included: "sim/top/ane_system.h", "io/errors.h"
+  for (std::string word; list >> word;) {
+    listed.insert(starts_with(word, "src/") ? word.substr(4) : word);
+  }
+  REQUIRE(listed.size() >= 10);
+  for (const std::string& header : listed) {
+    const fs::path file = kRoot / (starts_with(header, "sim/") ? header : "src/" + header);
+    REQUIRE(fs::exists(file));
+    for (const std::string& inc : project_includes(file)) {
+      INFO(header << " includes " << inc);
+      CHECK((listed.count(inc) == 1 || starts_with(inc, "generated/")));
+    }
+  }
+  // Nothing of the command line, the analyses or the Python module.
+  for (const std::string& header : listed) {
+    INFO(header);
+    CHECK_FALSE((starts_with(header, "cli/") || starts_with(header, "analysis/") ||
+                 starts_with(header, "python/")));
   }
 }
 
@@ -170,7 +284,7 @@ TEST_CASE("layout: a variant name is a string literal only in the table", "[layo
   REQUIRE(ring_variants().size() >= 2);
   for (const char* dir : {"src", "sim"}) {
     for (const fs::path& f : sources_under(dir)) {
-      if (repo_path(f) == "sim/ring_variants.def") {
+      if (repo_path(f) == "sim/ring/ring_variants.def") {
         continue;
       }
       const std::string text = test::slurp(f.string());
@@ -182,7 +296,7 @@ TEST_CASE("layout: a variant name is a string literal only in the table", "[layo
     }
   }
   // The table itself has each name once.
-  const std::string table = test::slurp((kRoot / "sim/ring_variants.def").string());
+  const std::string table = test::slurp((kRoot / "sim/ring/ring_variants.def").string());
   for (const RingVariantInfo& v : ring_variants()) {
     const std::string literal = std::string("\"") + v.name + "\"";
     const size_t first = table.find(literal);

@@ -12,7 +12,7 @@
 
 #include <unistd.h>
 
-#include <anesim/config/model_description.h>
+#include <anesim/model/model_description.h>
 #include <anesim/io/errors.h>
 #include "test_support.h"
 

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <vector>
 
-#include <anesim/config/machine_config_reader.h>
+#include <anesim/machine/machine_config_reader.h>
 #include "test_support.h"
 
 namespace anesim {

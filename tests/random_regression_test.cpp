@@ -19,8 +19,8 @@
 #include <deque>
 #include <random>
 
-#include <anesim/sim/geometry.h>
-#include <anesim/sim/prefetch_ring.h>
+#include <anesim/sim/ring/geometry.h>
+#include <anesim/sim/ring/prefetch_ring.h>
 #include "test_support.h"
 
 namespace anesim {

@@ -9,8 +9,8 @@
 
 #include <random>
 
-#include <anesim/sim/geometry.h>
-#include <anesim/sim/prefetch_ring.h>
+#include <anesim/sim/ring/geometry.h>
+#include <anesim/sim/ring/prefetch_ring.h>
 
 namespace anesim {
 namespace {

@@ -7,8 +7,8 @@
 #include <algorithm>
 #include <random>
 
-#include <anesim/sim/geometry.h>
-#include <anesim/sim/prefetch_ring.h>
+#include <anesim/sim/ring/geometry.h>
+#include <anesim/sim/ring/prefetch_ring.h>
 
 #include "tests/ring_transfer.h"
 

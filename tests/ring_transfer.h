@@ -7,9 +7,9 @@
 #include <deque>
 #include <vector>
 
-#include <anesim/sim/geometry.h>
-#include <anesim/sim/lookahead_share.h>
-#include <anesim/sim/prefetch_ring.h>
+#include <anesim/sim/ring/geometry.h>
+#include <anesim/sim/ring/lookahead_share.h>
+#include <anesim/sim/ring/prefetch_ring.h>
 
 namespace anesim {
 

@@ -11,7 +11,7 @@
 
 #include <anesim/analysis/trace/trace_format.h>
 #include <anesim/cli/exit_codes.h>
-#include <anesim/config/model_description.h>
+#include <anesim/model/model_description.h>
 #include <anesim/io/text_functions.h>
 #include "tests/robustness_support.h"
 

@@ -22,8 +22,8 @@
 #include <fmt/format.h>
 
 #include <anesim/cli/exit_codes.h>
-#include <anesim/config/machine_config_reader.h>
-#include <anesim/sim/simulate.h>
+#include <anesim/machine/machine_config_reader.h>
+#include <anesim/sim/top/simulate.h>
 #include "test_support.h"
 
 namespace anesim {

@@ -4,7 +4,7 @@
 
 #include <random>
 
-#include <anesim/sim/scoreboard.h>
+#include <anesim/sim/core/scoreboard.h>
 #include "test_support.h"
 
 namespace anesim {

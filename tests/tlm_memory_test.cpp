@@ -1,4 +1,4 @@
-// The TLM-2.0 coupling of the fabric to DRAM (--memory tlm, sim/tlm_memory.h):
+// The TLM-2.0 coupling of the fabric to DRAM (--memory tlm, sim/memory/tlm_memory.h):
 // identical results to the builtin coupling (bug and fix, split and unsplit,
 // 1 and 16 cores), and a protocol checker that asserts the base-protocol
 // rules on every transaction of those runs. Runs the cluster directly.
@@ -11,8 +11,8 @@
 #include <vector>
 
 #include <anesim/analysis/run/run_report.h>
-#include <anesim/sim/memory_coupling.h>
-#include <anesim/sim/tlm_memory.h>
+#include <anesim/sim/memory/memory_coupling.h>
+#include <anesim/sim/memory/tlm_memory.h>
 #include "test_support.h"
 #include "tlm_protocol_checker.h"
 

@@ -1,5 +1,5 @@
 // A TLM-2.0 base-protocol checker for the tests: installed as the run's
-// TlmObserver (sim/tlm_observer.h), it sees every nb_transport call of
+// TlmObserver (sim/memory/tlm_observer.h), it sees every nb_transport call of
 // the tlm coupling and records the first rule broken.
 #pragma once
 
@@ -9,9 +9,9 @@
 #include <map>
 #include <string>
 
-#include <anesim/sim/geometry.h>
-#include <anesim/sim/line_extension.h>
-#include <anesim/sim/tlm_observer.h>
+#include <anesim/sim/ring/geometry.h>
+#include <anesim/sim/memory/line_extension.h>
+#include <anesim/sim/memory/tlm_observer.h>
 
 namespace anesim::test {
 

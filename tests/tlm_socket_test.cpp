@@ -1,4 +1,4 @@
-// The sc_module hierarchy and its TLM-2.0 sockets (sim/ane_system.h):
+// The sc_module hierarchy and its TLM-2.0 sockets (sim/top/ane_system.h):
 //  * a platform binds its own AT targets (the example FixedLatencyMemory,
 //    payload event queue, SystemC time) to the fabric's sockets; the
 //    protocol checker sees every transaction;
@@ -18,10 +18,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include <anesim/config/machine_config_reader.h>
-#include <anesim/sim/ane_system.h>
-#include <anesim/sim/fixed_latency_memory.h>
-#include <anesim/sim/workload.h>
+#include <anesim/machine/machine_config_reader.h>
+#include <anesim/sim/top/ane_system.h>
+#include <anesim/sim/memory/fixed_latency_memory.h>
+#include <anesim/sim/core/workload.h>
 #include "test_support.h"
 #include "tlm_protocol_checker.h"
 

@@ -18,10 +18,10 @@
 #include <string>
 #include <vector>
 
-#include <anesim/config/machine_config_reader.h>
-#include <anesim/sim/ane_system.h>
-#include <anesim/sim/fixed_latency_memory.h>
-#include <anesim/sim/workload.h>
+#include <anesim/machine/machine_config_reader.h>
+#include <anesim/sim/top/ane_system.h>
+#include <anesim/sim/memory/fixed_latency_memory.h>
+#include <anesim/sim/core/workload.h>
 
 int sc_main(int argc, char** argv) {
   if (argc != 2) {

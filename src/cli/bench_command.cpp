@@ -12,7 +12,7 @@
 #include <anesim/cli/shared_options.h>
 #include <anesim/io/count_text.h>
 #include <anesim/io/errors.h>
-#include <anesim/sim/geometry.h>
+#include <anesim/sim/ring/geometry.h>
 
 namespace anesim {
 

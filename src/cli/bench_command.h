@@ -7,7 +7,7 @@
 #include <string>
 
 #include <anesim/cli/shared_options.h>
-#include <anesim/sim/ring_variant.h>
+#include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim {
 

@@ -14,9 +14,9 @@
 #include <anesim/analysis/calibrate/calibration_output.h>
 #include <anesim/cli/exit_codes.h>
 #include <anesim/cli/shared_options.h>
-#include <anesim/config/builtin_config.h>
-#include <anesim/config/config_patch.h>
-#include <anesim/config/machine_config_reader.h>
+#include <anesim/machine/builtin_config.h>
+#include <anesim/machine/config_patch.h>
+#include <anesim/machine/machine_config_reader.h>
 #include <anesim/io/atomic_output.h>
 #include <anesim/io/count_text.h>
 #include <anesim/io/path_identity.h>

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include <anesim/cli/shared_options.h>
-#include <anesim/sim/ring_variant.h>
+#include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim {
 

@@ -2,9 +2,9 @@
 
 #include <fmt/format.h>
 
-#include <anesim/config/hf_config_reader.h>
-#include <anesim/config/model_presets.h>
-#include <anesim/config/safetensors_model.h>
+#include <anesim/model/hf_config_reader.h>
+#include <anesim/model/model_presets.h>
+#include <anesim/model/safetensors_model.h>
 #include <anesim/io/errors.h>
 #include <anesim/io/text_functions.h>
 

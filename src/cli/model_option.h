@@ -1,11 +1,11 @@
 // --model NAME|FILE: a preset under configs/models/ by its lowercase name
-// (src/config/model_presets.h), or a model file: a model description, a
+// (src/model/model_presets.h), or a model file: a model description, a
 // transformers config.json or a safetensors header (docs/model-format.md).
 #pragma once
 
 #include <string>
 
-#include <anesim/config/model_description.h>
+#include <anesim/model/model_description.h>
 
 namespace anesim {
 

@@ -9,7 +9,7 @@
 
 #include <anesim/analysis/replay/replay.h>
 #include <anesim/cli/shared_options.h>
-#include <anesim/sim/ring_variant.h>
+#include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim {
 

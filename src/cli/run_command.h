@@ -9,7 +9,7 @@
 #include <anesim/analysis/run/single_run.h>
 #include <anesim/cli/shared_options.h>
 #include <anesim/io/json.h>
-#include <anesim/sim/machine_config.h>
+#include <anesim/sim/base/machine_config.h>
 
 namespace anesim {
 
@@ -34,7 +34,7 @@ struct RunOptions {
   std::string log_from;      // empty: cycle 0
   std::string log_cycles;    // empty: to the end of the run
   std::string plot_latency;  // --plot-latency FILE.svg|.png
-  std::string memory;        // --memory builtin|tlm (sim/memory_coupling.h); "": by memory.target
+  std::string memory;        // --memory builtin|tlm (sim/memory/memory_coupling.h); "": by memory.target
   bool print_hierarchy = false;
 };
 
@@ -44,7 +44,7 @@ void add_run_options(CLI::App& app, RunOptions& opt);
 // included), before anything is simulated. Throws UsageError.
 RunRequest prepare_run(const RunOptions& opt, const MachineConfig& cfg);
 
-// The run of `opt` on `cfg` without SystemC (sim/run_without_systemc.h),
+// The run of `opt` on `cfg` without SystemC (sim/top/run_without_systemc.h),
 // as `anesim --json` prints it: what the Python module's run() returns.
 // Waveforms, line logs, plots and --memory tlm need the command line and
 // are refused (UsageError); a failed run throws SimulationError.

@@ -4,11 +4,11 @@
 
 #include <fmt/format.h>
 
-#include <anesim/config/machine_config_reader.h>
+#include <anesim/machine/machine_config_reader.h>
 #include <anesim/io/count_text.h>
 #include <anesim/io/errors.h>
 #include <anesim/io/text_functions.h>
-#include <anesim/sim/workload.h>
+#include <anesim/sim/core/workload.h>
 
 namespace anesim {
 

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include <anesim/sim/machine_config.h>
-#include <anesim/sim/ring_variant.h>
+#include <anesim/sim/base/machine_config.h>
+#include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim {
 

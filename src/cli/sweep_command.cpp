@@ -8,7 +8,7 @@
 
 #include <fmt/format.h>
 
-#include <anesim/analysis/batch/slurm_script.h>
+#include <anesim/analysis/sweep/slurm_script.h>
 #include <anesim/analysis/sweep/sweep.h>
 #include <anesim/analysis/sweep/sweep_outputs.h>
 #include <anesim/analysis/sweep/sweep_parts.h>

@@ -10,7 +10,7 @@
 #include <string>
 
 #include <anesim/io/atomic_output.h>
-#include <anesim/sim/waveform_sink.h>
+#include <anesim/sim/top/waveform_sink.h>
 
 namespace anesim {
 

@@ -1,6 +1,6 @@
 // The Python module `anesim` (docs/python.md): runs, advice and the variant
 // table in this process, with no child processes and no SystemC kernel
-// (sim/run_without_systemc.h), the GIL released while simulating so that
+// (sim/top/run_without_systemc.h), the GIL released while simulating so that
 // threads run in parallel. Results are the dicts `anesim --json` and
 // `anesim advise --json` print, built by the same code.
 #include <pybind11/pybind11.h>
@@ -16,12 +16,12 @@
 #include <anesim/cli/model_option.h>
 #include <anesim/cli/run_command.h>
 #include <anesim/cli/shared_options.h>
-#include <anesim/config/model_description.h>
-#include <anesim/config/model_presets.h>
+#include <anesim/model/model_description.h>
+#include <anesim/model/model_presets.h>
 #include <anesim/io/errors.h>
 #include <anesim/python/python_config.h>
 #include <anesim/python/python_values.h>
-#include <anesim/sim/ring_variant.h>
+#include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim::python {
 
@@ -267,7 +267,7 @@ with name, display_name, source, layers, element_bytes, parameters (the
 reader's parameter_count), transfers (name,
 cin, cout, count) and left_out. model as for advise_model.)doc");
   m.def("variants", &variants,
-        "The ring variants: name, summary, RTL parameters, never_starves (sim/ring_variants.def).");
+        "The ring variants: name, summary, RTL parameters, never_starves (sim/ring/ring_variants.def).");
   m.def(
       "presets", [] { return anesim::model_preset_names(); },
       "The model preset names (configs/models/).");

@@ -9,9 +9,9 @@
 
 #include <fmt/format.h>
 
-#include <anesim/config/builtin_config.h>
-#include <anesim/config/config_patch.h>
-#include <anesim/config/machine_config_reader.h>
+#include <anesim/machine/builtin_config.h>
+#include <anesim/machine/config_patch.h>
+#include <anesim/machine/machine_config_reader.h>
 #include <anesim/io/errors.h>
 #include <anesim/io/text_file.h>
 

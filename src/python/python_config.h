@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include <anesim/sim/machine_config.h>
+#include <anesim/sim/base/machine_config.h>
 
 namespace anesim::python {
 

@@ -40,8 +40,8 @@ step() {
 step "install the build tree" install "$cmake" --install "$build_dir" --prefix "$prefix"
 
 # What the package must and must not ship.
-for f in "$includedir"/anesim/sim/machine_config.h "$includedir"/anesim/sim/ring_variants.def \
-         "$includedir"/anesim/config/machine_config_reader.h "$includedir"/anesim/io/errors.h \
+for f in "$includedir"/anesim/sim/base/machine_config.h "$includedir"/anesim/sim/ring/ring_variants.def \
+         "$includedir"/anesim/machine/machine_config_reader.h "$includedir"/anesim/io/errors.h \
          "$includedir"/anesim/generated/ring_geometry.h \
          "$datadir"/anesim/configs/m3-air.yaml "$libdir"/cmake/anesim/anesimConfig.cmake; do
   [[ -f $prefix/$f ]] || { echo "package test: $f is not installed" >&2; exit 1; }

@@ -12,7 +12,7 @@
 #include <anesim/analysis/decode/step_plan.h>
 #include <anesim/analysis/decode/step_timing.h>
 #include <anesim/io/errors.h>
-#include <anesim/sim/geometry.h>
+#include <anesim/sim/ring/geometry.h>
 
 namespace anesim {
 

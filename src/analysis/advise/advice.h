@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include <anesim/config/model_description.h>
-#include <anesim/sim/machine_config.h>
-#include <anesim/sim/workload.h>
+#include <anesim/model/model_description.h>
+#include <anesim/sim/base/machine_config.h>
+#include <anesim/sim/core/workload.h>
 
 #include <anesim/analysis/advise/advice_settings.h>
 #include <anesim/analysis/advise/notch_rules.h>

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include <anesim/sim/machine_config.h>
+#include <anesim/sim/base/machine_config.h>
 
 namespace anesim {
 

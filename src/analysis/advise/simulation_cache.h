@@ -12,7 +12,7 @@
 #include <anesim/analysis/advise/advice_settings.h>
 #include <anesim/analysis/advise/notch_rules.h>
 #include <anesim/analysis/batch/batch_runner.h>
-#include <anesim/sim/ring_variant.h>
+#include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim {
 

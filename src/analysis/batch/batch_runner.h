@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include <anesim/sim/ring_variant.h>
+#include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim {
 

@@ -1,5 +1,5 @@
 // The batch runner's points simulated in this process, `jobs` threads at a
-// time, with no SystemC kernel (sim/run_without_systemc.h): what the Python
+// time, with no SystemC kernel (sim/top/run_without_systemc.h): what the Python
 // module's advise calls use instead of child processes. Each point's result
 // goes through the same JSON report a child prints (run_report.h), so the
 // numbers are those of simulate_points, rounding included.
@@ -8,7 +8,7 @@
 #include <vector>
 
 #include <anesim/analysis/batch/batch_runner.h>
-#include <anesim/sim/machine_config.h>
+#include <anesim/sim/base/machine_config.h>
 
 namespace anesim {
 

@@ -8,7 +8,7 @@
 
 #include <fmt/format.h>
 
-#include <anesim/config/builtin_config.h>
+#include <anesim/machine/builtin_config.h>
 #include <anesim/io/count_text.h>
 #include <anesim/io/errors.h>
 #include <anesim/io/text_file.h>

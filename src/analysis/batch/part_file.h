@@ -24,7 +24,7 @@
 #include <vector>
 
 #include <anesim/analysis/batch/shard.h>
-#include <anesim/sim/machine_config.h>
+#include <anesim/sim/base/machine_config.h>
 
 namespace anesim {
 

@@ -9,8 +9,8 @@
 #include <cstdint>
 #include <string>
 
-#include <anesim/sim/ring_variant.h>
-#include <anesim/sim/task.h>
+#include <anesim/sim/ring/ring_variant.h>
+#include <anesim/sim/core/task.h>
 
 namespace anesim {
 

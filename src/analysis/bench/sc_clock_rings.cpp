@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include <anesim/sim/lookahead_share.h>
+#include <anesim/sim/ring/lookahead_share.h>
 #include "ring_sc_models.h"  // generated: one --sc Verilated class per variant
 
 namespace anesim {
@@ -60,7 +60,7 @@ std::unique_ptr<RingPins> bind_ring(RingVariant v, const std::string& name,
 #define ANESIM_RING_VARIANT(id, name_, epoch_bits, space_guard, relatch, time_share, summary) \
   case RingVariant::id:                                                                       \
     return std::make_unique<BoundRing<ANESIM_RING_SC_MODEL_##id>>(name, clk);
-#include <anesim/sim/ring_variants.def>
+#include <anesim/sim/ring/ring_variants.def>
 #undef ANESIM_RING_VARIANT
   }
   return nullptr;

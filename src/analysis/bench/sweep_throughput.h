@@ -8,7 +8,7 @@
 
 #include <anesim/analysis/sweep/sweep.h>
 #include <anesim/io/json.h>
-#include <anesim/sim/machine_config.h>
+#include <anesim/sim/base/machine_config.h>
 
 namespace anesim {
 

@@ -12,8 +12,8 @@
 #include <fmt/format.h>
 
 #include <anesim/analysis/calibrate/candidate_evaluator.h>
-#include <anesim/config/config_patch.h>
-#include <anesim/config/machine_config_reader.h>
+#include <anesim/machine/config_patch.h>
+#include <anesim/machine/machine_config_reader.h>
 #include <anesim/io/errors.h>
 
 namespace anesim {

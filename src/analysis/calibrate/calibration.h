@@ -12,7 +12,7 @@
 
 #include <anesim/analysis/replay/replay.h>
 #include <anesim/analysis/trace/trace_format.h>
-#include <anesim/sim/ring_variant.h>
+#include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim {
 

@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include <anesim/config/config_patch.h>
+#include <anesim/machine/config_patch.h>
 
 namespace anesim {
 

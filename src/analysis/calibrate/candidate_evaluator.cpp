@@ -4,10 +4,10 @@
 
 #include <fmt/format.h>
 
-#include <anesim/config/config_patch.h>
-#include <anesim/config/machine_config_reader.h>
+#include <anesim/machine/config_patch.h>
+#include <anesim/machine/machine_config_reader.h>
 #include <anesim/io/atomic_output.h>
-#include <anesim/sim/run_without_systemc.h>
+#include <anesim/sim/top/run_without_systemc.h>
 
 namespace anesim {
 

@@ -9,8 +9,8 @@
 #include <anesim/analysis/decode/split_policy.h>
 #include <anesim/analysis/decode/step_plan.h>
 #include <anesim/analysis/decode/step_timing.h>
-#include <anesim/config/model_description.h>
-#include <anesim/sim/machine_config.h>
+#include <anesim/model/model_description.h>
+#include <anesim/sim/base/machine_config.h>
 
 namespace anesim {
 

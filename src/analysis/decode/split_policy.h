@@ -7,8 +7,8 @@
 
 #include <anesim/analysis/advise/advice_settings.h>
 #include <anesim/analysis/decode/step_plan.h>
-#include <anesim/config/model_description.h>
-#include <anesim/sim/machine_config.h>
+#include <anesim/model/model_description.h>
+#include <anesim/sim/base/machine_config.h>
 
 namespace anesim {
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include <anesim/config/model_description.h>
+#include <anesim/model/model_description.h>
 
 namespace anesim {
 

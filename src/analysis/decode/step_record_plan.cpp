@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 
 #include <anesim/analysis/decode/split_policy.h>
-#include <anesim/config/model_presets.h>
+#include <anesim/model/model_presets.h>
 #include <anesim/io/errors.h>
 
 namespace anesim {

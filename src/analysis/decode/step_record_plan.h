@@ -7,7 +7,7 @@
 
 #include <anesim/analysis/decode/step_plan.h>
 #include <anesim/analysis/trace/trace_format.h>
-#include <anesim/sim/machine_config.h>
+#include <anesim/sim/base/machine_config.h>
 
 namespace anesim {
 

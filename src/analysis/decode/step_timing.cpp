@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 
 #include <anesim/analysis/batch/in_process_points.h>
-#include <anesim/sim/task.h>
+#include <anesim/sim/core/task.h>
 
 namespace anesim {
 

@@ -10,8 +10,8 @@
 #include <anesim/analysis/decode/step_record_plan.h>
 #include <anesim/analysis/decode/step_timing.h>
 #include <anesim/io/text_functions.h>
-#include <anesim/sim/cluster.h>
-#include <anesim/sim/workload.h>
+#include <anesim/sim/top/cluster.h>
+#include <anesim/sim/core/workload.h>
 
 namespace anesim {
 

@@ -10,8 +10,8 @@
 #include <anesim/analysis/stats/statistics.h>
 #include <anesim/analysis/trace/trace_format.h>
 #include <anesim/io/json.h>
-#include <anesim/sim/machine_config.h>
-#include <anesim/sim/ring_variant.h>
+#include <anesim/sim/base/machine_config.h>
+#include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim {
 
@@ -41,7 +41,7 @@ struct ReplayResult {
 // cores) and std::runtime_error when a simulation fails. With a `shard`,
 // only its records (shard.h) are simulated and become rows. With
 // `in_process` (the machine itself, which must run without SystemC:
-// sim/run_without_systemc.h), the records run as threads of this process
+// sim/top/run_without_systemc.h), the records run as threads of this process
 // instead of children, with the same numbers (calibrate's candidates).
 ReplayResult replay_traces(const std::vector<Trace>& traces, RingVariant variant,
                            const MachineConfig& cfg, const std::string& config_path, unsigned jobs,

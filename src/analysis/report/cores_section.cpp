@@ -6,7 +6,7 @@
 
 #include <anesim/analysis/report/sections.h>
 #include <anesim/analysis/sweep/sweep.h>
-#include <anesim/sim/workload.h>
+#include <anesim/sim/core/workload.h>
 
 namespace anesim {
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include <anesim/analysis/report/template_text.h>
-#include <anesim/sim/machine_config.h>
+#include <anesim/sim/base/machine_config.h>
 
 namespace anesim {
 

@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include <anesim/sim/machine_config.h>
+#include <anesim/sim/base/machine_config.h>
 
 namespace anesim {
 

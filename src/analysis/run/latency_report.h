@@ -7,7 +7,7 @@
 #include <vector>
 
 #include <anesim/io/json.h>
-#include <anesim/sim/line_latency.h>
+#include <anesim/sim/core/line_latency.h>
 
 namespace anesim {
 

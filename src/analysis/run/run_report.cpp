@@ -6,7 +6,7 @@
 
 #include <anesim/analysis/run/latency_report.h>
 #include <anesim/io/text_functions.h>
-#include <anesim/sim/geometry.h>
+#include <anesim/sim/ring/geometry.h>
 
 namespace anesim {
 

@@ -4,10 +4,10 @@
 #include <string>
 
 #include <anesim/io/json.h>
-#include <anesim/sim/cluster.h>
-#include <anesim/sim/machine_config.h>
-#include <anesim/sim/prefetch_ring.h>
-#include <anesim/sim/workload.h>
+#include <anesim/sim/top/cluster.h>
+#include <anesim/sim/base/machine_config.h>
+#include <anesim/sim/ring/prefetch_ring.h>
+#include <anesim/sim/core/workload.h>
 
 namespace anesim {
 

@@ -6,11 +6,11 @@
 #include <cstdint>
 #include <string>
 
-#include <anesim/sim/line_latency.h>
-#include <anesim/sim/machine_config.h>
-#include <anesim/sim/ring_variant.h>
-#include <anesim/sim/simulate.h>
-#include <anesim/sim/workload.h>
+#include <anesim/sim/core/line_latency.h>
+#include <anesim/sim/base/machine_config.h>
+#include <anesim/sim/ring/ring_variant.h>
+#include <anesim/sim/top/simulate.h>
+#include <anesim/sim/core/workload.h>
 
 namespace anesim {
 
@@ -37,7 +37,7 @@ uint64_t minimum_run_cycles(const MachineConfig& cfg, const RunRequest& request)
 SimulationOutcome run_single(const MachineConfig& cfg, const RunRequest& request,
                              OutputSet& outputs);
 
-// The same run with no SystemC kernel (sim/run_without_systemc.h): any
+// The same run with no SystemC kernel (sim/top/run_without_systemc.h): any
 // number per process, from any thread; no waveform, builtin coupling only
 // (throws std::invalid_argument otherwise).
 SimulationOutcome run_single_without_systemc(const MachineConfig& cfg, const RunRequest& request);

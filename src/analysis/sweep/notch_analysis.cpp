@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 
-#include <anesim/sim/geometry.h>
+#include <anesim/sim/ring/geometry.h>
 
 namespace anesim {
 

@@ -6,8 +6,8 @@
 
 #include <anesim/analysis/batch/batch_runner.h>
 #include <anesim/io/errors.h>
-#include <anesim/sim/geometry.h>
-#include <anesim/sim/workload.h>
+#include <anesim/sim/ring/geometry.h>
+#include <anesim/sim/core/workload.h>
 
 namespace anesim {
 

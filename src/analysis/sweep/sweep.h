@@ -9,8 +9,8 @@
 
 #include <anesim/analysis/batch/batch_runner.h>
 #include <anesim/analysis/batch/shard.h>
-#include <anesim/sim/machine_config.h>
-#include <anesim/sim/ring_variant.h>
+#include <anesim/sim/base/machine_config.h>
+#include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim {
 

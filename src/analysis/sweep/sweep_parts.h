@@ -9,7 +9,7 @@
 
 #include <anesim/analysis/batch/part_file.h>
 #include <anesim/analysis/sweep/sweep.h>
-#include <anesim/sim/machine_config.h>
+#include <anesim/sim/base/machine_config.h>
 
 namespace anesim {
 

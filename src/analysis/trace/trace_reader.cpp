@@ -13,7 +13,7 @@
 #include <anesim/analysis/trace/trace_fields.h>
 #include <anesim/io/text_file.h>
 #include <anesim/io/text_functions.h>
-#include <anesim/sim/workload.h>
+#include <anesim/sim/core/workload.h>
 
 namespace anesim {
 

@@ -1,0 +1,61 @@
+// Maps a 64 B line address onto (channel, bank, row, column).
+// Bit order from the least significant end: channel, column, bank, row
+// (Ramulator's "RoBaCoCh"), so consecutive lines spread over all channels and
+// a core's stream stays in one row per channel for row_bytes/64 lines.
+// Optionally the bank index is XORed with the folded row index
+// (permutation-based interleaving) so that streams of different cores that
+// share bank bits do not all land on the same bank.
+#pragma once
+
+#include <cstdint>
+
+#include <anesim/sim/base/bit_math.h>
+#include <anesim/sim/ring/geometry.h>
+#include <anesim/sim/base/machine_config.h>
+
+namespace anesim {
+
+struct DramCoord {
+  uint32_t channel = 0;
+  uint32_t bank = 0;
+  uint32_t row = 0;
+  uint32_t column = 0;
+};
+
+class DramAddressMap {
+ public:
+  // The config reader guarantees channels, banks and row_bytes/64 are
+  // powers of two.
+  explicit DramAddressMap(const DramConfig& cfg)
+      : channel_bits_(log2_exact(cfg.channels)),
+        column_bits_(log2_exact(cfg.row_bytes / kLineBytes)),
+        bank_bits_(log2_exact(cfg.banks)),
+        channel_mask_(cfg.channels - 1),
+        column_mask_(cfg.row_bytes / kLineBytes - 1),
+        bank_mask_(cfg.banks - 1),
+        xor_hash_(cfg.bank_xor_hash) {}
+
+  DramCoord map(uint32_t line) const {
+    DramCoord c;
+    c.channel = line & channel_mask_;
+    line >>= channel_bits_;
+    c.column = line & column_mask_;
+    line >>= column_bits_;
+    c.bank = line & bank_mask_;
+    c.row = line >> bank_bits_;
+    // One bank (no bank bits) has nothing to permute.
+    if (xor_hash_ && bank_bits_ != 0) {
+      for (uint32_t r = c.row; r != 0; r >>= bank_bits_) {
+        c.bank ^= r & bank_mask_;
+      }
+    }
+    return c;
+  }
+
+ private:
+  uint32_t channel_bits_, column_bits_, bank_bits_;
+  uint32_t channel_mask_, column_mask_, bank_mask_;
+  bool xor_hash_;
+};
+
+}  // namespace anesim

@@ -1,0 +1,49 @@
+#include <anesim/sim/dram/refresh/all_bank_refresh.h>
+
+#include <algorithm>
+
+namespace anesim {
+
+RefreshPolicy::Start AllBankRefresh::start(uint64_t now, DramBankState& s) {
+  if (now < busy_until_) {
+    return Start::kTaken;
+  }
+  if (!pending(now)) {
+    return Start::kFree;
+  }
+  // Wait until every open row may be closed, then the channel is busy for
+  // tRP + tRFC.
+  for (const DramBank& b : s.banks) {
+    if (b.open && now < b.pre_ok) {
+      return Start::kTaken;
+    }
+  }
+  for (DramBank& b : s.banks) {
+    b.open = false;
+    b.act_ok = now + t_.rp + t_.rfc;
+  }
+  busy_until_ = now + t_.rp + t_.rfc;
+  due_ += t_.refi;
+  quiet_from_ = busy_until_;
+  quiet_until_ = due();
+  ++s.stats.refreshes;
+  return Start::kRefreshed;
+}
+
+uint64_t AllBankRefresh::next_event(uint64_t now, const DramBankState& s) const {
+  if (now < busy_until_) {
+    return busy_until_;
+  }
+  if (pending(now)) {
+    uint64_t ready = now;
+    for (const DramBank& b : s.banks) {
+      if (b.open) {
+        ready = std::max(ready, b.pre_ok);
+      }
+    }
+    return ready;
+  }
+  return due();
+}
+
+}  // namespace anesim

@@ -1,0 +1,143 @@
+// The cycle-level model of the ANE's kernel-DMA path: up to 16 cores (each a
+// Verilated prefetch ring with its dispatcher, KMem and consumer), the credit
+// fabric and the LPDDR5 channels, advanced together in one C++ loop.
+//
+// Plain C++ on purpose: SystemC owns time at the edges (sim/top/ane_system.h)
+// and advances this loop a quantum at a time. Cycles in which nothing can
+// happen are skipped: the rings have no free-running state, and the fabric
+// and channels report their next event.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <anesim/sim/core/core_harness.h>
+#include <anesim/sim/fabric/credit_fabric.h>
+#include <anesim/sim/core/line_latency.h>
+#include <anesim/sim/base/machine_config.h>
+#include <anesim/sim/ring/prefetch_ring.h>
+#include <anesim/sim/top/progress_watchdog.h>
+#include <anesim/sim/core/scoreboard.h>
+#include <anesim/sim/core/task.h>
+
+class VerilatedContext;
+class VerilatedVcdC;
+
+namespace anesim {
+
+class PathTracer;
+
+struct RunSpec {
+  RingVariant variant = RingVariant::kBug;
+  std::vector<std::vector<Task>> tasks;  // one descriptor list per active core
+  // Skip idle cycles and leave rings without input events unclocked. Off
+  // clocks every ring every cycle: slower, for cross-checking the skipping.
+  bool skip_idle = true;
+  // Keep a record of each line requested in this window (--line-log).
+  LineLogWindow line_log;
+  // How the fabric reaches DRAM (--memory), and who watches the tlm
+  // coupling's transactions (tests; may be null).
+  MemoryCoupling memory = MemoryCoupling::kBuiltin;
+  TlmObserver* tlm_observer = nullptr;
+};
+
+struct RunResult {
+  // Cycles until the last core retired its last line; for a run stopped
+  // early (max_cycles, the watchdog), the cycles it reached.
+  uint64_t sim_cycles = 0;
+  double time_us = 0;
+  double gbps = 0;  // all cores' bytes / simulated time
+  double core_gbps_min = 0, core_gbps_mean = 0, core_gbps_max = 0;
+  uint64_t lines_total = 0;
+  uint64_t lines_prefetched = 0;
+  uint64_t lines_demand = 0;
+  uint64_t lines_lost = 0;  // from the scoreboard
+  std::string scoreboard_error;
+  // Why the progress watchdog stopped the run ("" when it did not).
+  std::string watchdog_error;
+  std::vector<uint32_t> task_credit;    // core 0's lookahead grant per task
+  std::vector<uint64_t> task_dispatch;  // core 0: the cycle each task was latched
+  std::vector<uint64_t> task_finish;    // core 0: the cycle after each task's last line
+  DramStats dram;
+  bool rtl_assertion_failed = false;
+  LatencyStats latency;              // all cores, per path
+  std::vector<LineRecord> line_log;  // RunSpec::line_log's lines, by request cycle
+};
+
+// A run as the testbench ends it.
+struct SimulationOutcome {
+  RunResult result;
+  bool exceeded_max_cycles = false;  // stopped at simulation.max_cycles
+};
+
+// A lower bound on the cycles `spec` needs: the launch, every dispatch, and
+// the busiest core's lines at its port rate. Lets a caller refuse a run that
+// cannot finish within simulation.max_cycles before spending time on it.
+uint64_t minimum_cycles(const MachineConfig& cfg, const RunSpec& spec);
+
+class Cluster {
+ public:
+  Cluster(const MachineConfig& cfg, const RunSpec& spec);
+  ~Cluster();
+  Cluster(const Cluster&) = delete;
+  Cluster& operator=(const Cluster&) = delete;
+
+  // Dump every ring's signals for cycles [from, to) into `vcd`, whose scopes
+  // are core00, core01, ..., with the fabric, DRAM channels and KMem beside
+  // them (sim/top/path_tracer.h). Call before running.
+  void trace_to(VerilatedVcdC* vcd, uint64_t from, uint64_t to);
+
+  // Advances until cycle `until`, every core is done, an RTL assertion
+  // fires, or the progress watchdog stops the run.
+  void run_until(uint64_t until);
+  bool finished() const {
+    return cores_done_ == cores_.size() || assertion_failed() || watchdog_.fired();
+  }
+  bool assertion_failed() const;
+  uint64_t now() const { return now_; }
+  // The earliest cycle >= now() at which anything can happen.
+  uint64_t next_event() const;
+
+  // The parts, for the sc_module hierarchy that names them (sim/top/ane_system.h).
+  CreditFabric& fabric() { return fabric_; }
+  uint32_t core_count() const { return static_cast<uint32_t>(cores_.size()); }
+  RingVariant variant() const { return variant_; }
+
+  RunResult result() const;
+
+ private:
+  bool tracing() const { return vcd_ != nullptr && now_ >= trace_from_ && now_ < trace_to_; }
+  // Idle skipping without a dump: only the cores due are stepped.
+  bool event_driven() const { return skip_idle_ && vcd_ == nullptr; }
+  void step_woken();
+  void note_if_done(size_t c) {
+    if (core_done_[c] == 0 && cores_[c]->done()) {
+      core_done_[c] = 1;
+      ++cores_done_;
+    }
+  }
+  void step_traced();
+
+  const MachineConfig& cfg_;
+  std::unique_ptr<VerilatedContext> context_;
+  RingVariant variant_;
+  std::vector<std::vector<Task>> tasks_;
+  Scoreboard scoreboard_;
+  CreditFabric fabric_;
+  std::vector<std::unique_ptr<CoreHarness>> cores_;
+  bool skip_idle_;
+  uint64_t now_ = 0;
+  size_t cores_done_ = 0;
+  std::vector<uint8_t> core_done_;
+  std::vector<uint64_t> wake_;  // per core: the earliest cycle its step can act
+  uint64_t earliest_wake_ = 0;  // the earliest of wake_, as step_woken() left it
+  VerilatedVcdC* vcd_ = nullptr;
+  std::unique_ptr<PathTracer> path_tracer_;
+  uint64_t trace_from_ = 0, trace_to_ = 0;
+  std::vector<RingInputs> traced_inputs_;
+  ProgressWatchdog watchdog_;
+};
+
+}  // namespace anesim

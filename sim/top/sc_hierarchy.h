@@ -1,0 +1,102 @@
+// The sc_modules that give the cluster's parts their names in SystemC's
+// hierarchy (anesim.cluster.core00.ring, anesim.fabric, anesim.dram.ch0).
+// They own no processes: one cycle loop drives the parts (sim/top/cluster.h),
+// so structure costs no speed. What they do own are the TLM-2.0 sockets of
+// the tlm coupling: the fabric's initiator socket per DRAM channel and each
+// channel's target socket.
+#pragma once
+
+#include <tlm>
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include <anesim/sim/memory/clocked_target.h>
+#include <anesim/sim/base/machine_config.h>
+#include <anesim/sim/ring/ring_variant.h>
+
+namespace anesim {
+
+class FixedLatencyMemory;
+class Lpddr5Target;
+
+// A Verilated prefetch ring, as a leaf object of its core.
+class RingObject : public sc_core::sc_object {
+ public:
+  RingObject(const char* name, RingVariant variant) : sc_object(name), variant_(variant) {}
+  const char* kind() const override { return "anesim::PrefetchRing"; }
+  RingVariant variant() const { return variant_; }
+
+ private:
+  RingVariant variant_;
+};
+
+// One ANE core: its ring, dispatcher, KMem and consumer (sim/core/core_harness.h).
+class CoreModule : public sc_core::sc_module {
+ public:
+  CoreModule(sc_core::sc_module_name name, RingVariant variant)
+      : sc_module(name), ring("ring", variant) {}
+  const char* kind() const override { return "anesim::Core"; }
+  RingObject ring;
+};
+
+class ClusterModule : public sc_core::sc_module {
+ public:
+  ClusterModule(sc_core::sc_module_name name, uint32_t cores, RingVariant variant);
+  const char* kind() const override { return "anesim::Cluster"; }
+  CoreModule& core(uint32_t c) { return *cores_[c]; }
+
+ private:
+  std::vector<std::unique_ptr<CoreModule>> cores_;
+};
+
+// The credit fabric. Under the tlm coupling it has one AT initiator socket
+// per DRAM channel, `to_dram_<ch>`; under the builtin one, none.
+class FabricModule : public sc_core::sc_module {
+ public:
+  FabricModule(sc_core::sc_module_name name, uint32_t sockets);
+  const char* kind() const override { return "anesim::CreditFabric"; }
+  uint32_t socket_count() const { return static_cast<uint32_t>(to_dram_.size()); }
+  tlm::tlm_initiator_socket<>& to_dram(uint32_t ch) { return *to_dram_[ch]; }
+
+ private:
+  std::vector<std::unique_ptr<tlm::tlm_initiator_socket<>>> to_dram_;
+};
+
+// One DRAM channel with the built-in LPDDR5 model. Under the tlm coupling
+// its target socket is bound to the channel's Lpddr5Target.
+class Lpddr5ChannelModule : public sc_core::sc_module {
+ public:
+  Lpddr5ChannelModule(sc_core::sc_module_name name, Lpddr5Target* target);
+  const char* kind() const override { return "anesim::Lpddr5Channel"; }
+  tlm::tlm_target_socket<>* socket() { return socket_.get(); }
+  Lpddr5Target* target() { return target_; }
+
+ private:
+  void end_of_elaboration() override;
+  Lpddr5Target* target_;
+  std::unique_ptr<tlm::tlm_target_socket<>> socket_;
+};
+
+// The memory side: `ch<N>` per channel, each the built-in LPDDR5 channel or,
+// when the config says memory.target fixed_latency, a FixedLatencyMemory.
+class DramModule : public sc_core::sc_module {
+ public:
+  // `targets`: the built-in targets of the tlm coupling (empty: builtin
+  // coupling, or another memory.target).
+  DramModule(sc_core::sc_module_name name, const MachineConfig& cfg,
+             const std::vector<Lpddr5Target*>& targets);
+  ~DramModule() override;
+  const char* kind() const override { return "anesim::Dram"; }
+  // Channel `ch`'s target socket (null under the builtin coupling), and its
+  // cycle hooks (null: the target runs on SystemC time).
+  tlm::tlm_target_socket<>* socket(uint32_t ch);
+  ClockedTarget* clocked(uint32_t ch);
+
+ private:
+  std::vector<std::unique_ptr<Lpddr5ChannelModule>> lpddr5_;
+  std::vector<std::unique_ptr<FixedLatencyMemory>> fixed_;
+};
+
+}  // namespace anesim

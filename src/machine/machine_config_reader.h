@@ -1,0 +1,28 @@
+// Reads a machine description (configs/*.yaml) into a MachineConfig.
+// Strict: unknown keys, repeated keys, missing keys, wrong types and
+// physically impossible values are errors naming the file, line, column and
+// field. Anchors and aliases are ordinary YAML and accepted. Every error is
+// a ConfigError; no other exception escapes parse_config (fuzzed).
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include <anesim/io/errors.h>
+#include <anesim/sim/base/machine_config.h>
+
+namespace anesim {
+
+// Larger files are refused unread (the shipped one is about 4 KiB).
+constexpr size_t kMaxConfigBytes = 1 << 20;
+
+// The M3 Air description compiled into the binary (same text as
+// configs/m3-air.yaml).
+MachineConfig builtin_config();
+MachineConfig load_config_file(const std::string& path);
+// The file at `path`, or the built-in description when `path` is empty.
+MachineConfig load_config_or_builtin(const std::string& path);
+// `origin` names the text in messages (a file name or "<built-in>").
+MachineConfig parse_config(const std::string& text, const std::string& origin);
+
+}  // namespace anesim

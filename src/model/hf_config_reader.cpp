@@ -1,0 +1,231 @@
+#include <anesim/model/hf_config_reader.h>
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <optional>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <anesim/io/yaml_section.h>
+#include <anesim/io/errors.h>
+#include <anesim/io/text_file.h>
+#include <anesim/io/text_functions.h>
+
+namespace anesim {
+
+namespace {
+
+constexpr size_t kMaxHfConfigBytes = size_t{1} << 20;
+
+// What an architecture adds to the common decoder layer.
+enum class Extras { kLlamaBiases, kQkvBiases, kQkNorms, kGemmaNorms };
+
+struct Architecture {
+  const char* model_type;
+  uint32_t lm_head_shards;  // ANEMLL's split (docs/model-format.md, "Presets")
+  bool head_dim_required;   // else hidden_size / num_attention_heads, as transformers
+  Extras extras;
+};
+
+// The converters' own rules, read at Anemll/Anemll commit 6ecb10d (v0.3.4).
+constexpr Architecture kArchitectures[] = {
+    {"llama", 8, false, Extras::kLlamaBiases},
+    {"qwen2", 16, false, Extras::kQkvBiases},
+    {"qwen3", 16, true, Extras::kQkNorms},
+    {"gemma3_text", 16, true, Extras::kGemmaNorms},
+};
+
+std::string architecture_list() {
+  std::string out;
+  for (const Architecture& a : kArchitectures) {
+    out += fmt::format("{}, ", a.model_type);
+  }
+  return out + "gemma3 (its text_config)";
+}
+
+const Architecture* find_architecture(const std::string& model_type) {
+  for (const Architecture& a : kArchitectures) {
+    if (model_type == a.model_type) {
+      return &a;
+    }
+  }
+  return nullptr;
+}
+
+// The model's name: the folder holding config.json, as a preset-style word.
+std::string model_name(const std::string& display) {
+  std::string out;
+  for (const char c : display) {
+    const auto u = static_cast<unsigned char>(c);
+    out += std::isalnum(u) != 0 || c == '.' || c == '-' || c == '_'
+               ? static_cast<char>(std::tolower(u))
+               : '-';
+  }
+  return out.empty() ? "config" : out;
+}
+
+std::string folder_name(const std::string& origin) {
+  namespace fs = std::filesystem;
+  const fs::path folder = fs::absolute(fs::path(origin)).lexically_normal().parent_path();
+  const std::string name = folder.filename().string();
+  return name.empty() ? "config" : name;
+}
+
+ModelDescription read_decoder(YamlSection& top, const Architecture& arch,
+                              const std::string& origin) {
+  ModelDescription m;
+  m.source = origin;
+  m.display_name = folder_name(origin);
+  m.name = model_name(m.display_name);
+  m.element_bytes = 2;  // fp16, as ANEMLL runs the weights on the ANE
+  m.layers = static_cast<uint32_t>(top.integer("num_hidden_layers", 1, 1000));
+  m.hidden = top.integer("hidden_size", 1, UINT32_MAX);
+  const uint64_t inter = top.integer("intermediate_size", 1, UINT32_MAX);
+  const uint64_t heads = top.integer("num_attention_heads", 1, 4096);
+  const uint64_t kv_heads = top.integer("num_key_value_heads", 1, heads);
+  std::optional<uint64_t> head_dim;
+  if (arch.head_dim_required || top.has("head_dim")) {
+    head_dim = top.integer("head_dim", 1, 65536);
+  } else if (m.hidden % heads != 0) {
+    top.fail_at("num_attention_heads",
+                fmt::format("{} does not divide hidden_size {} (give head_dim)", heads, m.hidden));
+  } else {
+    head_dim = m.hidden / heads;
+  }
+  m.vocab = top.integer("vocab_size", 1, UINT32_MAX);
+  const bool tied = top.boolean("tie_word_embeddings");
+  const uint64_t q = heads * *head_dim, kv = kv_heads * *head_dim;
+  m.projections = {
+      {"q_proj", m.hidden, q, 1},        {"k_proj", m.hidden, kv, 1},
+      {"v_proj", m.hidden, kv, 1},       {"o_proj", q, m.hidden, 1},
+      {"gate_proj", m.hidden, inter, 1}, {"up_proj", m.hidden, inter, 1},
+      {"down_proj", inter, m.hidden, 1},
+  };
+  m.embedding_dim = m.hidden;
+  m.lm_head_cin = m.hidden;
+  m.lm_head_cout = m.vocab;
+  m.lm_head_shards = std::min<uint32_t>(arch.lm_head_shards, static_cast<uint32_t>(m.vocab));
+  m.lm_head_tied = tied;
+  switch (arch.extras) {
+    case Extras::kLlamaBiases:
+      // transformers' LlamaConfig: attention_bias and mlp_bias, both off by default.
+      if (top.boolean_or("attention_bias", false)) {
+        m.extra_parameters += m.layers * (q + 2 * kv + m.hidden);
+      }
+      if (top.boolean_or("mlp_bias", false)) {
+        m.extra_parameters += m.layers * (2 * inter + m.hidden);
+      }
+      break;
+    case Extras::kQkvBiases:
+      m.extra_parameters = m.layers * (q + 2 * kv);
+      break;
+    case Extras::kQkNorms:
+      m.extra_parameters = m.layers * 2 * *head_dim;
+      break;
+    case Extras::kGemmaNorms:
+      // Pre- and post-feedforward norms, and the q and k norms.
+      m.extra_parameters = m.layers * (2 * m.hidden + 2 * *head_dim);
+      break;
+  }
+  // No model card here: the figure is the count the file implies.
+  m.published_parameters = m.parameter_count();
+  return m;
+}
+
+ModelDescription parse_document(const std::string& text, const std::string& origin) {
+  const auto fail = [](const std::string& message) { throw ModelFileError(message); };
+  // JSON is YAML 1.2 save for tabs, which valid JSON has only as whitespace
+  // outside strings: the YAML reader then gives every field its line.
+  std::string yaml_text = text;
+  std::replace(yaml_text.begin(), yaml_text.end(), '\t', ' ');
+  YamlSection top = load_yaml_document(yaml_text, origin, fail);
+  const std::string model_type = top.text("model_type");
+  if (model_type == "gemma3") {
+    YamlSection text_config = top.child("text_config");
+    return read_decoder(text_config, *find_architecture("gemma3_text"), origin);
+  }
+  const Architecture* arch = find_architecture(model_type);
+  if (arch == nullptr) {
+    top.fail_at("model_type",
+                fmt::format("'{}' is not an architecture anesim reads ({}; docs/model-format.md)",
+                            printable(model_type, 60), architecture_list()));
+  }
+  return read_decoder(top, *arch, origin);
+}
+
+// nlohmann's byte offset as line:column, for a config.json that is not JSON.
+std::string json_where(const std::string& text, size_t byte) {
+  size_t line = 1, column = 1;
+  for (size_t i = 0; i < byte && i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      column = 1;
+    } else {
+      ++column;
+    }
+  }
+  return fmt::format("{}:{}", line, column);
+}
+
+}  // namespace
+
+uint32_t anemll_lm_head_shards(const std::string& model_type) {
+  if (model_type == "gemma3") {
+    return anemll_lm_head_shards("gemma3_text");
+  }
+  const Architecture* arch = find_architecture(model_type);
+  return arch == nullptr ? 0 : arch->lm_head_shards;
+}
+
+ModelDescription parse_hf_config(const std::string& text, const std::string& origin) {
+  try {
+    const nlohmann::json checked = nlohmann::json::parse(text);
+    if (!checked.is_object()) {
+      throw ModelFileError(
+          fmt::format("{}: expected a JSON object (a transformers config.json)", origin));
+    }
+  } catch (const nlohmann::json::parse_error& e) {
+    throw ModelFileError(fmt::format("{}:{}: not JSON: {}", origin, json_where(text, e.byte),
+                                     printable(e.what(), 200)));
+  } catch (const nlohmann::json::exception& e) {
+    // A number past double's range (out_of_range.406) has no position.
+    throw ModelFileError(
+        fmt::format("{}: not readable JSON: {}", origin, printable(e.what(), 200)));
+  }
+  try {
+    return parse_document(text, origin);
+  } catch (const YAML::Exception& e) {
+    throw ModelFileError(fmt::format("{}: not a readable config.json: {}",
+                                     yaml_where(origin, e.mark), printable(e.msg)));
+  }
+}
+
+ModelDescription load_hf_config_file(const std::string& path) {
+  std::string why;
+  const std::optional<std::string> text =
+      read_text_file(path, kMaxHfConfigBytes, "config.json", why);
+  if (!text) {
+    throw ModelFileError(fmt::format("{}: {}", path, why));
+  }
+  return parse_hf_config(*text, path);
+}
+
+std::string hf_model_type(const std::string& path) {
+  std::string why;
+  const std::optional<std::string> text =
+      read_text_file(path, kMaxHfConfigBytes, "config.json", why);
+  if (!text) {
+    return "";
+  }
+  const nlohmann::json j = nlohmann::json::parse(*text, nullptr, false);
+  if (!j.is_object() || !j.contains("model_type") || !j["model_type"].is_string()) {
+    return "";
+  }
+  return j["model_type"].get<std::string>();
+}
+
+}  // namespace anesim
