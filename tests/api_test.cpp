@@ -144,8 +144,9 @@ TEST_CASE("api: sweep, replay, calibrate, decode and report check their requests
   api::DecodeRequest d;
   d.model = "llama-3.2-1b";
   d.programs = 17;
-  CHECK(refusal([&] { api::decode(d); }) ==
-        std::pair<std::string, std::string>{"programs", "programs: '17' is too large (at most 16)"});
+  CHECK(
+      refusal([&] { api::decode(d); }) ==
+      std::pair<std::string, std::string>{"programs", "programs: '17' is too large (at most 16)"});
   d.programs = 1;
   d.split = api::DecodeSplit::kNone;
   d.timeline = "t.pdf";
