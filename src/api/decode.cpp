@@ -9,6 +9,7 @@
 #include <anesim/io/errors.h>
 #include <anesim/io/gnuplot_plot.h>
 #include <anesim/io/text_functions.h>
+#include <anesim/machine/machine_config_reader.h>
 
 namespace anesim::api {
 
@@ -16,10 +17,10 @@ DecodeResult decode(const DecodeRequest& r) {
   check_count_field(r.jobs, "jobs", 1, 256);
   DecodeSettings settings;
   settings.jobs = static_cast<unsigned>(r.jobs);
-  settings.config_path = r.machine.config;
+  settings.config_path = r.config;
   settings.progress_label = r.progress_label;
   // Inputs are read and checked before any simulation starts.
-  const MachineConfig cfg = load_machine(r.machine);
+  const MachineConfig cfg = load_config_or_builtin(r.config);
   const ModelDescription model = r.model_description ? *r.model_description : load_model(r.model);
   check_count_field(r.programs, "programs", 1, model.layers);
   settings.programs = static_cast<uint32_t>(r.programs);
@@ -36,7 +37,7 @@ DecodeResult decode(const DecodeRequest& r) {
     if (!out->empty()) check_writable_directory(*out);
   }
   AdviceSettings advice;
-  advice.config_path = r.machine.config;
+  advice.config_path = r.config;
   advice.jobs = settings.jobs;
   advice.progress_label = r.split == DecodeSplit::kAdvised ? "advise" : "";
   SplitPolicy policy;

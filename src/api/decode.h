@@ -8,7 +8,6 @@
 #include <string>
 
 #include <anesim/analysis/decode/decode.h>
-#include <anesim/api/machine_choice.h>
 #include <anesim/model/model_description.h>
 
 namespace anesim::api {
@@ -19,7 +18,7 @@ enum class DecodeSplit { kNone, kAdvised, kFile };
 struct DecodeRequest {
   std::string model;  // a preset name or a model file; or
   std::optional<ModelDescription> model_description;
-  MachineChoice machine;
+  std::string config;  // the steps' children read it; "" = built-in M3 Air
   DecodeSplit split = DecodeSplit::kAdvised;
   std::string split_file;  // kFile: YAML, PROJECTION: CHUNKS
   uint64_t programs = 1;   // 1..the model's layers

@@ -37,7 +37,7 @@ CLI::App* add_decode_command(CLI::App& app, DecodeOptions& opt) {
 int decode_command(const DecodeOptions& opt) {
   api::DecodeRequest request;
   request.model = opt.model;
-  request.machine.config = opt.config;
+  request.config = opt.config;
   if (opt.split.empty() || opt.split == "none") {
     request.split = api::DecodeSplit::kNone;
   } else if (opt.split == "advised") {
