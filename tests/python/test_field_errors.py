@@ -23,7 +23,7 @@ import anesim
         ),
         (lambda: anesim.run(lines=0x4000, task_lines=[0x4000, 0]), "task_lines: '0' is too small (at least 1)"),
         (lambda: anesim.run(lines=0x4000, cores=17), "cores: '17' is too large (at most 16)"),
-        (lambda: anesim.run(lines=0x4000, cores="0x11"), "cores: '0x11' is too large (at most 16)"),
+        (lambda: anesim.run(lines=0x4000, cores="0x11"), "cores: '17' is too large (at most 16)"),
         (lambda: anesim.run(lines=0, cores=1), "lines: '0' is too small (at least 1)"),
         (lambda: anesim.run(lines=8, split=9, cores=1), "split: '9' is too large (at most 8)"),
         (lambda: anesim.run(cin=64, cores=1), "cin needs cout"),
