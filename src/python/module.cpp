@@ -1,8 +1,10 @@
 // The Python module `anesim` (docs/python.md): runs, advice and the variant
 // table in this process, with no child processes and no SystemC kernel
 // (sim/top/run_without_systemc.h), the GIL released while simulating so that
-// threads run in parallel. Results are the dicts `anesim --json` and
-// `anesim advise --json` print, built by the same code.
+// threads run in parallel. Each function fills in a typed request of
+// src/api/ and calls its function, as the command line does; results are the
+// dicts `anesim --json` and `anesim advise --json` print, built by the same
+// code.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -246,7 +248,7 @@ PYBIND11_MODULE(anesim, m) {
 One simulation; returns the dict `anesim --json` prints (same keys, same values).
 
 lines: lines of 64 B per core (int, or str such as '0x4000'); or cin and cout,
-a layer X[1,D] x W[D,N]. variant: a name from variants() (default: the
+a layer X[1,D] x W[D,N] (not both). variant: a name from variants() (default: the
 config's ane.ring_variant). cores: active cores (default: the config's
 ane.cores). split: back-to-back tasks per core; task_lines: explicit task
 lengths instead. config: None (built-in M3 Air), a path, or a Config.
