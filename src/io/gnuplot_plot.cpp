@@ -18,7 +18,7 @@ namespace anesim {
 
 namespace {
 
-std::string quoted(const std::string& s) {
+std::string quoted_text(const std::string& s) {
   std::string out = "'";
   for (char c : s) {
     out += c == '\'' ? std::string("''") : std::string(1, c);
@@ -71,7 +71,7 @@ void render_plot(OutputSet& outputs, const std::string& path, const std::string&
           : "svg size 960,600 noenhanced font 'sans,11' background rgb 'white'";
   {
     std::ofstream s(script_path);
-    s << "set terminal " << terminal << "\nset output " << quoted(tmp) << "\n"
+    s << "set terminal " << terminal << "\nset output " << quoted_text(tmp) << "\n"
       << body << "\nunset output\n";
     if (!s) {
       discard_temporary(script_path);

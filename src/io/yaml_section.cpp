@@ -16,7 +16,7 @@ namespace anesim {
 
 namespace {
 
-std::string quoted(const std::string& s) { return "'" + printable(s, 60) + "'"; }
+std::string quoted_text(const std::string& s) { return "'" + printable(s, 60) + "'"; }
 
 }  // namespace
 
@@ -119,7 +119,7 @@ uint64_t YamlSection::integer(const char* key, uint64_t min, uint64_t max) {
     const char* hint = !text.empty() && text[0] == '-' ? " (negative values are not allowed)"
                        : errno == ERANGE               ? " (too large for 64 bits)"
                                                        : "";
-    fail(v.Mark(), name(key), fmt::format("expected a whole number, got {}{}", quoted(text), hint));
+    fail(v.Mark(), name(key), fmt::format("expected a whole number, got {}{}", quoted_text(text), hint));
   }
   if (n < min || n > max) {
     fail(v.Mark(), name(key), fmt::format("{} is out of range (expected {}..{})", text, min, max));
@@ -151,7 +151,7 @@ double YamlSection::positive_real(const char* key, double min, double max) {
   in >> d;
   if (in.fail() || !in.eof() || !std::isfinite(d) || d <= 0) {
     fail(v.Mark(), name(key),
-         fmt::format("expected a positive number, got {}", quoted(v.Scalar())));
+         fmt::format("expected a positive number, got {}", quoted_text(v.Scalar())));
   }
   if (d < min || d > max) {
     fail(v.Mark(), name(key),
@@ -169,7 +169,7 @@ bool YamlSection::boolean(const char* key) {
   if (s == "false") {
     return false;
   }
-  fail(v.Mark(), name(key), fmt::format("expected true or false, got {}", quoted(s)));
+  fail(v.Mark(), name(key), fmt::format("expected true or false, got {}", quoted_text(s)));
 }
 
 bool YamlSection::boolean_or(const char* key, bool fallback) {

@@ -63,7 +63,7 @@ bool per_part_key(const std::string& key) {
   return key == "config_name" || key == "shard" || key == "rows";
 }
 
-std::string quoted(const std::string& text) { return "'" + printable(text, 120) + "'"; }
+std::string quoted_text(const std::string& text) { return "'" + printable(text, 120) + "'"; }
 
 std::string trim_right(std::string text) {
   while (!text.empty() && text.back() == ' ') {
@@ -84,8 +84,8 @@ std::string first_difference(const std::pair<std::string, std::string>& a,
   while (i < x.size() && i < y.size() && x[i] == y[i]) {
     ++i;
   }
-  return fmt::format("{}: {} against {}", a.first, quoted(i < x.size() ? x[i] : "(end)"),
-                     quoted(i < y.size() ? y[i] : "(end)"));
+  return fmt::format("{}: {} against {}", a.first, quoted_text(i < x.size() ? x[i] : "(end)"),
+                     quoted_text(i < y.size() ? y[i] : "(end)"));
 }
 
 }  // namespace
@@ -152,7 +152,7 @@ PartFile read_part_file(const std::string& path) {
   }
   if (version != std::to_string(kPartFormat)) {
     f.fail(1,
-           fmt::format("part format {} (this anesim reads format {})", quoted(magic), kPartFormat));
+           fmt::format("part format {} (this anesim reads format {})", quoted_text(magic), kPartFormat));
   }
   std::map<std::string, std::string> once;
   size_t at = 1;
@@ -162,7 +162,7 @@ PartFile read_part_file(const std::string& path) {
     std::string value;
     if (colon == std::string::npos || !unescape_value(lines[at].substr(colon + 2), value)) {
       f.fail(ln,
-             fmt::format("malformed header line {} (expected '# key: value')", quoted(lines[at])));
+             fmt::format("malformed header line {} (expected '# key: value')", quoted_text(lines[at])));
     }
     const std::string key = lines[at].substr(2, colon - 2);
     if (per_part_key(key) || key == "points") {
@@ -183,8 +183,8 @@ PartFile read_part_file(const std::string& path) {
   const std::optional<Shard> shard = read_shard(once["shard"]);
   if (!shard || read_count(once["points"], 0, UINT32_MAX, f.points) != CountStatus::kOk ||
       read_count(once["rows"], 0, UINT32_MAX, rows) != CountStatus::kOk) {
-    f.fail(0, fmt::format("bad 'points:', 'shard:' or 'rows:' ({}, {}, {})", quoted(once["points"]),
-                          quoted(once["shard"]), quoted(once["rows"])));
+    f.fail(0, fmt::format("bad 'points:', 'shard:' or 'rows:' ({}, {}, {})", quoted_text(once["points"]),
+                          quoted_text(once["shard"]), quoted_text(once["rows"])));
   }
   f.shard = *shard;
   f.config_name = once["config_name"];
@@ -209,7 +209,7 @@ PartFile read_part_file(const std::string& path) {
       f.fail(static_cast<int>(lines.size()),
              fmt::format("the rows do not match their checksum (rows_fnv1a {} recorded, {} "
                          "computed): a row was edited or damaged; regenerate this shard",
-                         quoted(recorded), text_fingerprint(rows_text)));
+                         quoted_text(recorded), text_fingerprint(rows_text)));
     }
   }
   lines.pop_back();
@@ -224,9 +224,9 @@ PartFile read_part_file(const std::string& path) {
     if (read_count(r.fields[0], 0, f.points == 0 ? 0 : f.points - 1, point) != CountStatus::kOk) {
       f.fail(r.line, f.points == 0 ? fmt::format("point: {}: the batch has no points ('# points: "
                                                  "0')",
-                                                 quoted(r.fields[0]))
+                                                 quoted_text(r.fields[0]))
                                    : fmt::format("point: {} is not a point of this batch (0 .. {})",
-                                                 quoted(r.fields[0]), f.points - 1));
+                                                 quoted_text(r.fields[0]), f.points - 1));
     }
     r.point = point;
     if (!in_shard(r.point, f.shard) || (!f.rows.empty() && r.point <= f.rows.back().point)) {
@@ -316,7 +316,7 @@ uint64_t part_count(const PartFile& f, const PartRow& r, size_t column, uint64_t
   uint64_t v = 0;
   if (read_count(r.fields[column], 0, max, v) != CountStatus::kOk) {
     f.fail(r.line, fmt::format("{}: {} is not a count within 0 .. {}", f.columns[column],
-                               quoted(r.fields[column]), max));
+                               quoted_text(r.fields[column]), max));
   }
   return v;
 }
@@ -326,7 +326,7 @@ int64_t part_integer(const PartFile& f, const PartRow& r, size_t column) {
   const bool neg = !s.empty() && s[0] == '-';
   uint64_t v = 0;
   if (read_count(neg ? s.substr(1) : s, 0, uint64_t{INT64_MAX}, v) != CountStatus::kOk) {
-    f.fail(r.line, fmt::format("{}: {} is not an integer", f.columns[column], quoted(s)));
+    f.fail(r.line, fmt::format("{}: {} is not an integer", f.columns[column], quoted_text(s)));
   }
   return neg ? -static_cast<int64_t>(v) : static_cast<int64_t>(v);
 }
@@ -337,7 +337,7 @@ double part_number(const PartFile& f, const PartRow& r, size_t column) {
   const double v = std::strtod(s.c_str(), &end);
   if (s.empty() || end != s.c_str() + s.size() || !std::isfinite(v) ||
       std::isspace(static_cast<unsigned char>(s[0]))) {
-    f.fail(r.line, fmt::format("{}: {} is not a number", f.columns[column], quoted(s)));
+    f.fail(r.line, fmt::format("{}: {} is not a number", f.columns[column], quoted_text(s)));
   }
   return v;
 }
