@@ -34,8 +34,9 @@ struct RunOptions {
   std::string log_from;      // empty: cycle 0
   std::string log_cycles;    // empty: to the end of the run
   std::string plot_latency;  // --plot-latency FILE.svg|.png
-  std::string memory;        // --memory builtin|tlm (sim/memory/memory_coupling.h); "": by memory.target
+  std::string memory;  // --memory builtin|tlm (sim/memory/memory_coupling.h); "": by memory.target
   bool print_hierarchy = false;
+  bool point_stdin = false;  // a batch child: the point comes as JSON on stdin (point_request.h)
 };
 
 void add_run_options(CLI::App& app, RunOptions& opt);
@@ -49,8 +50,11 @@ RunRequest prepare_run(const RunOptions& opt, const MachineConfig& cfg);
 // Waveforms, line logs, plots and --memory tlm need the command line and
 // are refused (UsageError); a failed run throws SimulationError.
 Json run_json_without_systemc(const RunOptions& opt, const MachineConfig& cfg);
+// --point-stdin: the point read from stdin sets the variant, size, cores
+// and tasks of `opt`, checked as if typed. Throws InputError.
+void apply_point_stdin(RunOptions& opt);
 // Runs the simulation and prints its report; returns the exit code.
 // Throws UsageError / ConfigError / OutputError on bad input.
-int run_command(const RunOptions& opt);
+int run_command(const RunOptions& given);
 
 }  // namespace anesim

@@ -16,9 +16,9 @@
 #include <anesim/cli/model_option.h>
 #include <anesim/cli/run_command.h>
 #include <anesim/cli/shared_options.h>
+#include <anesim/io/errors.h>
 #include <anesim/model/model_description.h>
 #include <anesim/model/model_presets.h>
-#include <anesim/io/errors.h>
 #include <anesim/python/python_config.h>
 #include <anesim/python/python_values.h>
 #include <anesim/sim/ring/ring_variant.h>
@@ -66,7 +66,6 @@ py::object advise_shape(const py::object& cin, const py::object& cout, const py:
   AdviceSettings settings;
   settings.jobs = jobs_argument(jobs);
   const std::shared_ptr<Config> cfg = config_argument(config);
-  settings.in_process = &cfg->machine();
   Json j;
   {
     py::gil_scoped_release unlocked;
@@ -99,7 +98,6 @@ py::object advise_model_call(const py::object& model, const py::object& config,
   AdviceSettings settings;
   settings.jobs = jobs_argument(jobs);
   const std::shared_ptr<Config> cfg = config_argument(config);
-  settings.in_process = &cfg->machine();
   Json j;
   {
     py::gil_scoped_release unlocked;
@@ -267,7 +265,8 @@ with name, display_name, source, layers, element_bytes, parameters (the
 reader's parameter_count), transfers (name,
 cin, cout, count) and left_out. model as for advise_model.)doc");
   m.def("variants", &variants,
-        "The ring variants: name, summary, RTL parameters, never_starves (sim/ring/ring_variants.def).");
+        "The ring variants: name, summary, RTL parameters, never_starves "
+        "(sim/ring/ring_variants.def).");
   m.def(
       "presets", [] { return anesim::model_preset_names(); },
       "The model preset names (configs/models/).");

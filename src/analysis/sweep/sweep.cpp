@@ -6,8 +6,8 @@
 
 #include <anesim/analysis/batch/batch_runner.h>
 #include <anesim/io/errors.h>
-#include <anesim/sim/ring/geometry.h>
 #include <anesim/sim/core/workload.h>
+#include <anesim/sim/ring/geometry.h>
 
 namespace anesim {
 
@@ -183,7 +183,7 @@ SweepResult run_sweep(const SweepSpec& spec, const MachineConfig& cfg,
     points.push_back(all[i].point);
   }
   const std::vector<SimPointResult> sims =
-      simulate_points(points, spec.config, spec.jobs, progress_label);
+      simulate_points(points, cfg, spec.config, spec.jobs, progress_label);
   for (size_t i = 0; i < sims.size(); ++i) {
     SweepRow& row = result.rows[i];
     if (!sims[i].ok) {
