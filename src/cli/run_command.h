@@ -6,10 +6,9 @@
 #include <string>
 #include <vector>
 
-#include <anesim/analysis/run/single_run.h>
+#include <anesim/api/run.h>
+#include <anesim/cli/field_errors.h>
 #include <anesim/cli/shared_options.h>
-#include <anesim/io/json.h>
-#include <anesim/sim/base/machine_config.h>
 
 namespace anesim {
 
@@ -41,15 +40,12 @@ struct RunOptions {
 
 void add_run_options(CLI::App& app, RunOptions& opt);
 
-// Every option of `opt` parsed and checked against `cfg` (output paths
-// included), before anything is simulated. Throws UsageError.
-RunRequest prepare_run(const RunOptions& opt, const MachineConfig& cfg);
+// The typed request the options spell (counts read, the variant and the
+// coupling named); its values are checked by the library (src/api/run.h).
+api::RunRequest run_request(const RunOptions& opt);
+// The count options as typed, for messages (cli/field_errors.h).
+TypedText run_typed_text(const RunOptions& opt);
 
-// The run of `opt` on `cfg` without SystemC (sim/top/run_without_systemc.h),
-// as `anesim --json` prints it: what the Python module's run() returns.
-// Waveforms, line logs, plots and --memory tlm need the command line and
-// are refused (UsageError); a failed run throws SimulationError.
-Json run_json_without_systemc(const RunOptions& opt, const MachineConfig& cfg);
 // --point-stdin: the point read from stdin sets the variant, size, cores
 // and tasks of `opt`, checked as if typed. Throws InputError.
 void apply_point_stdin(RunOptions& opt);
