@@ -11,7 +11,7 @@
 
 #include <fmt/format.h>
 
-#include <anesim/analysis/batch/batch_runner.h>
+#include <anesim/analysis/batch/point_children.h>
 #include <anesim/analysis/calibrate/calibration.h>
 #include <anesim/analysis/calibrate/calibration_output.h>
 #include <anesim/analysis/calibrate/candidate_evaluator.h>

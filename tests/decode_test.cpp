@@ -7,12 +7,12 @@
 #include <string>
 
 #include <anesim/analysis/decode/split_policy.h>
-#include <anesim/analysis/decode/step_plan.h>
+#include <anesim/analysis/step/step_plan.h>
+#include <anesim/io/json.h>
 #include <anesim/machine/builtin_config.h>
 #include <anesim/machine/config_patch.h>
 #include <anesim/model/model_description.h>
 #include <anesim/model/model_presets.h>
-#include <anesim/io/json.h>
 
 #include "tests/test_support.h"
 

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include <anesim/analysis/batch/batch_runner.h>
+#include <anesim/analysis/batch/point_children.h>
 #include <anesim/analysis/replay/replay.h>
 #include <anesim/analysis/stats/spectrum.h>
 #include <anesim/analysis/stats/statistics.h>

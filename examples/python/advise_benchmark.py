@@ -47,7 +47,7 @@ def main():
     same = results["module"] == results["cli"]
     print(f"{args.calls} advise calls, {args.threads} at a time")
     print(f"  module (threads, in process): {results['module_s']:8.2f} s")
-    print(f"  cli (anesim advise children): {results['cli_s']:8.2f} s")
+    print(f"  cli (one anesim per call):    {results['cli_s']:8.2f} s")
     print(f"  ratio cli / module:           {results['cli_s'] / results['module_s']:8.2f}")
     print(f"  identical results:            {same}")
     return 0 if same else 1

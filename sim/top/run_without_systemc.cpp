@@ -5,8 +5,12 @@
 
 namespace anesim {
 
+bool needs_systemc_kernel(const MachineConfig& cfg) {
+  return cfg.memory.target != MemoryTarget::kLpddr5;
+}
+
 bool runs_without_systemc(const MachineConfig& cfg, const RunSpec& spec) {
-  return spec.memory == MemoryCoupling::kBuiltin && cfg.memory.target == MemoryTarget::kLpddr5;
+  return spec.memory == MemoryCoupling::kBuiltin && !needs_systemc_kernel(cfg);
 }
 
 SimulationOutcome simulate_without_systemc(const MachineConfig& cfg, const RunSpec& spec) {

@@ -46,9 +46,6 @@ AdviseResult advise(const AdviseRequest& r) {
   settings.jobs = static_cast<unsigned>(r.jobs);
   settings.config_path = r.machine.config;
   settings.progress_label = r.progress_label;
-  if (r.machine.machine) {
-    settings.in_process = &cfg;
-  }
   AdviseResult out;
   if (has_shape) {
     out.table = advise_transfers(shape, 2, cfg, settings);

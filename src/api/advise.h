@@ -21,8 +21,9 @@ struct AdviseRequest {
   std::string model;
   std::optional<ModelDescription> model_description;
   std::optional<uint64_t> cin, cout;
-  // A machine given as a MachineConfig (no file a child could read) is
-  // simulated in this process; a config path by `anesim --json` children.
+  // Simulated as threads of this process (batch_runner.h); a machine whose
+  // memory needs SystemC runs as children reading its config path, so one
+  // given only as a MachineConfig is refused there.
   MachineChoice machine;
   uint64_t jobs = 2;           // simulations in parallel, 1..256
   std::string progress_label;  // "" = no progress bar

@@ -23,7 +23,7 @@ struct ReplayOutputs {
 struct ReplayRequest {
   std::vector<std::string> files;      // trace files
   std::optional<RingVariant> variant;  // default: the machine's ane.ring_variant
-  std::string config;                  // the records' children read it; "" = built-in
+  std::string config;                  // the machine's file; "" = built-in
   uint64_t jobs = 2;                   // 1..256
   ReplayOutputs outputs;
   std::optional<Shard> shard;  // this shard's rows alone, into outputs.csv (a part)

@@ -29,7 +29,7 @@ struct SweepRequest {
   uint64_t split = 1;
   uint64_t base_line = 0;
   std::vector<RingVariant> variants;  // {} = the machine's ane.ring_variant and fix
-  std::string config;                 // the points' children read it; "" = built-in
+  std::string config;                 // the machine's file; "" = built-in
   uint64_t jobs = 2;                  // 1..256
   SweepOutputs outputs;
   std::optional<Shard> shard;  // run this shard alone into outputs.csv (a part)

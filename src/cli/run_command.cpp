@@ -1,8 +1,13 @@
 #include <anesim/cli/run_command.h>
 
 #include <cstdio>
+#include <iostream>
+#include <iterator>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <anesim/analysis/batch/point_request.h>
 
 #include <anesim/analysis/run/run_report.h>
 #include <anesim/cli/exit_codes.h>
@@ -55,6 +60,8 @@ void add_run_options(CLI::App& app, RunOptions& opt) {
                "list the objects SystemC sees for this run (name and kind) and exit");
   app.add_flag("--no-idle-skip", opt.no_idle_skip,
                "clock every ring every cycle (slower; for cross-checking the idle skipping)");
+  // Hidden: how a batch parent hands a child its point (docs/architecture.md).
+  app.add_flag("--point-stdin", opt.point_stdin, "read the point as JSON from stdin")->group("");
 }
 
 api::RunRequest run_request(const RunOptions& opt) {
@@ -99,7 +106,28 @@ TypedText run_typed_text(const RunOptions& opt) {
           {"log_from", opt.log_from},     {"log_cycles", opt.log_cycles}};
 }
 
-int run_command(const RunOptions& opt) {
+void apply_point_stdin(RunOptions& opt) {
+  const std::string text(std::istreambuf_iterator<char>(std::cin), {});
+  const SimPoint p = parse_point_request(text);
+  const auto joined = [](const std::vector<uint32_t>& values) {
+    return fmt::format("{}", fmt::join(values, ","));
+  };
+  opt.variant = VariantOption{variant_name(p.variant), true};
+  opt.size = SizeOptions{std::to_string(p.lines_per_core), "", ""};
+  opt.cores = std::to_string(p.cores);
+  opt.split = p.task_lines.empty() ? std::to_string(p.split) : "1";
+  opt.task_lines = joined(p.task_lines);
+  opt.task_ops = joined(p.task_ops);
+  opt.program_starts = joined(p.program_starts);
+  opt.max_cycles = p.max_cycles == 0 ? "" : std::to_string(p.max_cycles);
+  opt.base_line = std::to_string(p.base_line);
+}
+
+int run_command(const RunOptions& given) {
+  RunOptions opt = given;
+  if (opt.point_stdin) {
+    apply_point_stdin(opt);
+  }
   const api::RunRequest request = run_request(opt);
   const TypedText typed = run_typed_text(opt);
   if (opt.print_hierarchy) {

@@ -35,6 +35,7 @@ struct RunOptions {
   std::string plot_latency;  // --plot-latency FILE.svg|.png
   std::string memory;  // --memory builtin|tlm (sim/memory/memory_coupling.h); "": by memory.target
   bool print_hierarchy = false;
+  bool point_stdin = false;  // a batch child: the point comes as JSON on stdin (point_request.h)
 };
 
 void add_run_options(CLI::App& app, RunOptions& opt);
@@ -45,8 +46,11 @@ api::RunRequest run_request(const RunOptions& opt);
 // The count options as typed, for messages (cli/field_errors.h).
 TypedText run_typed_text(const RunOptions& opt);
 
+// --point-stdin: the point read from stdin sets the variant, size, cores
+// and tasks of `opt`, checked as if typed. Throws InputError.
+void apply_point_stdin(RunOptions& opt);
 // Runs the simulation and prints its report; returns the exit code.
 // Throws UsageError / ConfigError / OutputError on bad input.
-int run_command(const RunOptions& opt);
+int run_command(const RunOptions& given);
 
 }  // namespace anesim

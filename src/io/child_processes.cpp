@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <spawn.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -40,14 +41,45 @@ void drain(int& fd, std::string& sink) {
   }
 }
 
-Running spawn(const std::vector<std::string>& argv, size_t index) {
+// The child's stdin: its input in an anonymous file, read from the start
+// (-1: /dev/null). A file, not a pipe: the parent writes it whole before the
+// child starts, so a large input cannot block on a child that is not reading.
+int input_file(const std::string& input) {
+  if (input.empty()) return -1;
+  const int fd = memfd_create("anesim-child-input", MFD_CLOEXEC);
+  if (fd < 0) {
+    throw std::runtime_error(
+        fmt::format("cannot create a child's input: {}", std::strerror(errno)));
+  }
+  for (size_t done = 0; done < input.size();) {
+    const ssize_t n = write(fd, input.data() + done, input.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      const int e = errno;
+      close(fd);
+      throw std::runtime_error(fmt::format("cannot write a child's input: {}", std::strerror(e)));
+    }
+    done += static_cast<size_t>(n);
+  }
+  lseek(fd, 0, SEEK_SET);
+  return fd;
+}
+
+Running spawn(const ChildCommand& command, size_t index) {
+  const std::vector<std::string>& argv = command.argv;
+  const int in_fd = input_file(command.input);
   int out_pipe[2], err_pipe[2];
   if (pipe2(out_pipe, O_CLOEXEC) != 0 || pipe2(err_pipe, O_CLOEXEC) != 0) {
+    if (in_fd >= 0) close(in_fd);
     throw std::runtime_error(fmt::format("cannot create a pipe: {}", std::strerror(errno)));
   }
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+  if (in_fd >= 0) {
+    posix_spawn_file_actions_adddup2(&fa, in_fd, 0);
+  } else {
+    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+  }
   posix_spawn_file_actions_adddup2(&fa, out_pipe[1], 1);
   posix_spawn_file_actions_adddup2(&fa, err_pipe[1], 2);
   std::vector<char*> args;
@@ -61,6 +93,7 @@ Running spawn(const std::vector<std::string>& argv, size_t index) {
   posix_spawn_file_actions_destroy(&fa);
   close(out_pipe[1]);
   close(err_pipe[1]);
+  if (in_fd >= 0) close(in_fd);
   if (rc != 0) {
     close(out_pipe[0]);
     close(err_pipe[0]);
@@ -75,6 +108,16 @@ Running spawn(const std::vector<std::string>& argv, size_t index) {
 
 std::vector<ChildResult> run_children(const std::vector<std::vector<std::string>>& commands,
                                       unsigned jobs,
+                                      const std::function<void(size_t, size_t)>& progress) {
+  std::vector<ChildCommand> with_input;
+  with_input.reserve(commands.size());
+  for (const std::vector<std::string>& argv : commands) {
+    with_input.push_back(ChildCommand{argv, ""});
+  }
+  return run_children(with_input, jobs, progress);
+}
+
+std::vector<ChildResult> run_children(const std::vector<ChildCommand>& commands, unsigned jobs,
                                       const std::function<void(size_t, size_t)>& progress) {
   std::vector<ChildResult> results(commands.size());
   std::vector<Running> running;

@@ -1,7 +1,7 @@
 // Runs child processes without a shell, at most `jobs` at a time, and
-// collects their output. anesim runs every simulation of a replay or sweep
-// as a child process (src/analysis/batch/batch_runner.h says why), and gnuplot and
-// vcd2fst the same way.
+// collects their output: gnuplot, vcd2fst, the benchmark's reference, and
+// the simulations of a batch on a machine that needs the SystemC kernel
+// (src/analysis/batch/batch_runner.h says when).
 #pragma once
 
 #include <cstddef>
@@ -17,9 +17,20 @@ struct ChildResult {
   std::string err;
 };
 
-// argv[0] of each command is the program path. Results come back in the
-// order of `commands`, whatever the order of completion. `progress` (may be
-// empty) is called after each child ends with (finished, total).
+// argv[0] is the program path; `input` is the child's stdin (empty: stdin
+// is /dev/null). Input of any size: it is written to an anonymous file
+// before the child starts, never through the command line.
+struct ChildCommand {
+  std::vector<std::string> argv;
+  std::string input;
+};
+
+std::vector<ChildResult> run_children(const std::vector<ChildCommand>& commands, unsigned jobs,
+                                      const std::function<void(size_t, size_t)>& progress);
+
+// The same with stdin /dev/null. argv[0] of each command is the program path. Results come back in
+// the order of `commands`, whatever the order of completion. `progress` (may be empty) is called
+// after each child ends with (finished, total).
 std::vector<ChildResult> run_children(const std::vector<std::vector<std::string>>& commands,
                                       unsigned jobs,
                                       const std::function<void(size_t, size_t)>& progress);

@@ -9,8 +9,8 @@
 #include <fmt/format.h>
 
 #include <anesim/analysis/advise/simulation_cache.h>
-#include <anesim/analysis/decode/step_plan.h>
-#include <anesim/analysis/decode/step_timing.h>
+#include <anesim/analysis/step/step_plan.h>
+#include <anesim/analysis/step/step_timing.h>
 #include <anesim/io/errors.h>
 #include <anesim/sim/ring/geometry.h>
 
@@ -89,33 +89,9 @@ const char* const kDecodeAssumption =
     "carried through, one launch, a dispatch per task, and ane.op_overhead_cycles per op that "
     "streams no weights; compute does not overlap the transfers";
 
-uint64_t payload_bytes_per_core(uint64_t cin, uint64_t cout, uint32_t element_bytes) {
-  const uint64_t per_core_cout = cout / 16 + (cout % 16 != 0 ? 1 : 0);
-  if (element_bytes != 0 && per_core_cout > UINT64_MAX / element_bytes) return 0;
-  const uint64_t per_row = per_core_cout * element_bytes;
-  if (per_row != 0 && cin > UINT64_MAX / per_row) return 0;
-  return per_row * cin;
-}
-
-uint64_t payload_lines(uint64_t cin, uint64_t cout, uint32_t element_bytes) {
-  const uint64_t bytes = payload_bytes_per_core(cin, cout, element_bytes);
-  const uint64_t lines = bytes / kLineBytes + (bytes % kLineBytes != 0 ? 1 : 0);
-  return lines > UINT32_MAX ? 0 : lines;
-}
-
 std::string lap_text(uint64_t lines) {
   const LapPosition p = lap_position(lines);
   return fmt::format("{}*0x4000{:+}", p.k, p.x);
-}
-
-std::vector<uint64_t> split_channels(uint64_t cin, uint32_t chunks) {
-  std::vector<uint64_t> out;
-  if (chunks == 0 || chunks > cin) return out;
-  const uint64_t base = cin / chunks, larger = cin % chunks;
-  for (uint32_t i = 0; i < chunks; ++i) {
-    out.push_back(base + (i < larger ? 1 : 0));
-  }
-  return out;
 }
 
 std::optional<uint64_t> padded_cin(uint64_t cin, uint64_t cout, uint32_t element_bytes) {
@@ -164,7 +140,7 @@ AdviceResult advise_transfers(const std::vector<Transfer>& transfers, uint32_t e
     sims.want_both(a.lines_per_core);
     result.rows.push_back(a);
   }
-  sims.run(settings);
+  sims.run(cfg, settings);
 
   // Second round: every candidate split and the padding of the affected rows.
   for (TransferAdvice& a : result.rows) {
@@ -184,7 +160,7 @@ AdviceResult advise_transfers(const std::vector<Transfer>& transfers, uint32_t e
       sims.want_both(payload_lines(*pad, a.transfer.cout, element_bytes));
     }
   }
-  sims.run(settings);
+  sims.run(cfg, settings);
 
   // Third round: the fewest clearing chunks, run as the tasks of one transfer.
   for (const TransferAdvice& a : result.rows) {
@@ -193,7 +169,7 @@ AdviceResult advise_transfers(const std::vector<Transfer>& transfers, uint32_t e
       sims.want(sims.chip(), split_tasks(c->lines));
     }
   }
-  sims.run(settings);
+  sims.run(cfg, settings);
 
   for (TransferAdvice& a : result.rows) {
     if (a.affected) {
@@ -203,51 +179,6 @@ AdviceResult advise_transfers(const std::vector<Transfer>& transfers, uint32_t e
     a.gbps_after = ane_gbps(result.ane_cores, a.lines_per_core, a.time_us_after);
   }
   return result;
-}
-
-std::vector<Transfer> model_transfers(const ModelDescription& m,
-                                      std::vector<std::string>* left_out) {
-  std::vector<Transfer> out;
-  if (!m.streams.empty()) {
-    // Tensors read from a file: streamed as they are, nothing else added.
-    for (const WeightStream& w : m.streams) {
-      out.push_back(Transfer{w.name, w.cin, w.cout, w.count});
-    }
-    if (left_out != nullptr) {
-      *left_out = m.skipped;
-      left_out->push_back("attention over the KV cache (activations, not weights)");
-    }
-    return out;
-  }
-  for (const Projection& p : m.projections) {
-    out.push_back(Transfer{p.name, p.cin, p.cout, uint64_t{m.layers} * p.count});
-  }
-  std::vector<std::string> skipped;
-  if (m.lm_head_streamed) {
-    // Shards as ANEMLL cuts them: near-equal, the remainder on the first ones.
-    for (uint64_t rows : split_channels(m.lm_head_cout, m.lm_head_shards)) {
-      if (!out.empty() && out.back().name == "lm_head" && out.back().cout == rows) {
-        ++out.back().count;
-      } else {
-        out.push_back(Transfer{"lm_head", m.lm_head_cin, rows, 1});
-      }
-    }
-  } else {
-    skipped.push_back("lm_head (none, or lm_head.streamed is false)");
-  }
-  if (m.embedding_streamed) {
-    out.push_back(Transfer{"embedding", m.embedding_dim, m.vocab, 1});
-  } else {
-    skipped.push_back("embedding (a lookup of one row per token)");
-  }
-  skipped.push_back(
-      "RMSNorm weights, biases and other extra_parameters (not kernel-DMA weight "
-      "streams)");
-  skipped.push_back(
-      "attention over the KV cache, norms and activations as data (they cost a per-op "
-      "overhead in the decode step, not a transfer)");
-  if (left_out != nullptr) *left_out = skipped;
-  return out;
 }
 
 ModelAdvice advise_model(const ModelDescription& m, const MachineConfig& cfg,
@@ -273,9 +204,8 @@ ModelAdvice advise_model(const ModelDescription& m, const MachineConfig& cfg,
   const std::vector<StepRun> runs = {{plan_step(m, SplitPolicy{}, 1), r.advice.chip},
                                      {plan_step(m, advised, 1), r.advice.chip},
                                      {plan_step(m, SplitPolicy{}, 1), RingVariant::kFix}};
-  const std::vector<StepTiming> t =
-      simulate_steps(runs, cfg, settings.config_path, settings.jobs, settings.progress_label,
-                     m.display_name, settings.in_process);
+  const std::vector<StepTiming> t = simulate_steps(runs, cfg, settings.config_path, settings.jobs,
+                                                   settings.progress_label, m.display_name);
   r.time_us_before = t[0].time_us;
   r.time_us_after = t[1].time_us;
   r.time_us_fix_variant = t[2].time_us;

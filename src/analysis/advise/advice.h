@@ -11,6 +11,7 @@
 #include <vector>
 
 #include <anesim/model/model_description.h>
+#include <anesim/model/model_transfers.h>
 #include <anesim/sim/base/machine_config.h>
 #include <anesim/sim/core/workload.h>
 
@@ -22,34 +23,17 @@ namespace anesim {
 // Splits are tried from 2 up to this many chunks.
 constexpr uint32_t kMaxAdviceSplit = 8;
 
-// --- Payload arithmetic (16 cores, as the published task descriptors show).
+// --- Payload arithmetic beyond <anesim/model/model_transfers.h>.
 
-// Bytes one core streams for X[1,D] x W[D,N]: ceil(N/16) * D * element_bytes.
-// 0 when it does not fit 64 bits.
-uint64_t payload_bytes_per_core(uint64_t cin, uint64_t cout, uint32_t element_bytes);
-// The same in 64 B lines, rounded up; 0 when it exceeds 2^32-1 lines (the
-// simulator's limit). For element_bytes 2 this is lines_for_shape().
-uint64_t payload_lines(uint64_t cin, uint64_t cout, uint32_t element_bytes);
 // "2*0x4000+0", "7*0x4000-2816".
 std::string lap_text(uint64_t lines);
 
-// Cin as `chunks` near-equal parts: they differ by at most one channel,
-// larger first, and sum to `cin` (4097 into 2: 2049, 2048). Empty when
-// chunks is 0 or more than cin.
-std::vector<uint64_t> split_channels(uint64_t cin, uint32_t chunks);
 // The smallest D' > cin whose payload is out of the notch by the rule
 // (|x| >= 256 lines from the nearest multiple of 0x4000); nullopt when
 // none fits 2^32-1 lines.
 std::optional<uint64_t> padded_cin(uint64_t cin, uint64_t cout, uint32_t element_bytes);
 
 // --- Advice.
-
-// A weight matrix streamed `count` times per decoded token.
-struct Transfer {
-  std::string name;
-  uint64_t cin = 0, cout = 0;
-  uint64_t count = 1;
-};
 
 enum class AdviceKind {
   kNotAffected,    // the bug costs no time: leave it as it is
@@ -106,11 +90,6 @@ struct ModelAdvice {
   double tokens_per_s_before = 0, tokens_per_s_after = 0, tokens_per_s_fix_variant = 0;
 };
 
-// The transfers of one decoded token: every projection (layers x count),
-// the lm_head's shards (near-equal, larger first) unless not streamed, the
-// embedding only when streamed. `left_out` gets what is not counted.
-std::vector<Transfer> model_transfers(const ModelDescription& m,
-                                      std::vector<std::string>* left_out);
 ModelAdvice advise_model(const ModelDescription& m, const MachineConfig& cfg,
                          const AdviceSettings& settings);
 

@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include <anesim/analysis/batch/in_process_points.h>
+#include <anesim/analysis/batch/batch_runner.h>
 
 namespace anesim {
 
@@ -26,11 +26,10 @@ void SimulationCache::want(RingVariant v, const Tasks& tasks) {
   pending_.push_back(p);
 }
 
-void SimulationCache::run(const AdviceSettings& s) {
+void SimulationCache::run(const MachineConfig& cfg, const AdviceSettings& s) {
   if (pending_.empty()) return;
   const std::vector<SimPointResult> r =
-      s.in_process != nullptr ? simulate_points_in_process(pending_, *s.in_process, s.jobs)
-                              : simulate_points(pending_, s.config_path, s.jobs, s.progress_label);
+      simulate_points(pending_, cfg, s.config_path, s.jobs, s.progress_label);
   for (size_t i = 0; i < pending_.size(); ++i) {
     const SimPoint& p = pending_[i];
     if (!r[i].ok) {

@@ -1,6 +1,5 @@
-// The simulations `anesim advise` needs, run once each (child processes, or
-// threads in this process: AdviceSettings::in_process)
-// and looked up by (variant, task lengths).
+// The simulations `anesim advise` needs, run once each (batch_runner.h) and
+// looked up by (variant, task lengths).
 #pragma once
 
 #include <cstdint>
@@ -11,7 +10,8 @@
 
 #include <anesim/analysis/advise/advice_settings.h>
 #include <anesim/analysis/advise/notch_rules.h>
-#include <anesim/analysis/batch/batch_runner.h>
+#include <anesim/analysis/batch/sim_point.h>
+#include <anesim/sim/base/machine_config.h>
 #include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim {
@@ -37,8 +37,8 @@ class SimulationCache {
       want(RingVariant::kFix, single(lines));
     }
   }
-  // Runs every simulation wanted since the last run.
-  void run(const AdviceSettings& s);
+  // Runs every simulation wanted since the last run, on `cfg`.
+  void run(const MachineConfig& cfg, const AdviceSettings& s);
   double time(RingVariant v, const Tasks& tasks) const { return times_.at(Key{v, tasks}); }
   double time(RingVariant v, uint64_t lines) const { return time(v, single(lines)); }
   std::optional<double> fix_time(uint64_t lines) const {

@@ -1,7 +1,7 @@
 // A whole sweep's throughput, for `anesim bench --sweep`: the same sweep run
 // at -j 1 and at -j 2, side by side in one process, in points per second
-// (every point a child process, as `anesim sweep` runs it; the better of
-// two runs each).
+// (through the batch runner, as `anesim sweep` runs it: threads, or child
+// processes on a machine that needs SystemC; the better of two runs each).
 #pragma once
 
 #include <cstddef>

@@ -4,10 +4,9 @@
 
 #include <fmt/format.h>
 
+#include <anesim/io/atomic_output.h>
 #include <anesim/machine/config_patch.h>
 #include <anesim/machine/machine_config_reader.h>
-#include <anesim/io/atomic_output.h>
-#include <anesim/sim/top/run_without_systemc.h>
 
 namespace anesim {
 
@@ -64,10 +63,8 @@ ReplayResult CandidateEvaluator::replay(const std::vector<Trace>& traces,
     // Threads use `cfg` itself; children (a machine that needs SystemC)
     // read the candidate from its file. Written either way: a failed
     // record's message names that file.
-    const bool threads = runs_without_systemc(cfg, RunSpec{});
     write_file_atomically(path_, text);
-    const ReplayResult fresh = replay_traces(pending, spec_.variant, cfg, path_, spec_.jobs, "",
-                                             Shard{}, threads ? &cfg : nullptr);
+    const ReplayResult fresh = replay_traces(pending, spec_.variant, cfg, path_, spec_.jobs, "");
     size_t row = 0;
     for (const Trace& t : pending) {
       for (const TraceRecord& r : t.records) {

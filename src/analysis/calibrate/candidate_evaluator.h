@@ -1,10 +1,10 @@
 // One calibration candidate replayed: the base machine description with the
-// candidate's values, its records simulated in this process (threads, no
-// SystemC: sim/top/run_without_systemc.h) or, for a machine that needs SystemC,
-// in child processes. Every record's simulated time is kept by candidate, so
-// a record the search has already simulated at the same values (a fit
-// without one curve revisits the full fit's first candidates, and each fit
-// ends with a replay of its best) is not simulated again.
+// candidate's values, its records simulated through the batch runner
+// (batch_runner.h: threads, or child processes for a machine that needs
+// SystemC, which read the candidate from its file). Every record's simulated time is kept by
+// candidate, so a record the search has already simulated at the same values (a fit without one
+// curve revisits the full fit's first candidates, and each fit ends with a replay of its best) is
+// not simulated again.
 #pragma once
 
 #include <cstdint>

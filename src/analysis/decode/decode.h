@@ -7,8 +7,8 @@
 #include <string>
 
 #include <anesim/analysis/decode/split_policy.h>
-#include <anesim/analysis/decode/step_plan.h>
-#include <anesim/analysis/decode/step_timing.h>
+#include <anesim/analysis/step/step_plan.h>
+#include <anesim/analysis/step/step_timing.h>
 #include <anesim/model/model_description.h>
 #include <anesim/sim/base/machine_config.h>
 

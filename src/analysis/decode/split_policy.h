@@ -6,7 +6,7 @@
 #include <string>
 
 #include <anesim/analysis/advise/advice_settings.h>
-#include <anesim/analysis/decode/step_plan.h>
+#include <anesim/analysis/step/step_plan.h>
 #include <anesim/model/model_description.h>
 #include <anesim/sim/base/machine_config.h>
 

@@ -5,8 +5,8 @@
 #include <fmt/format.h>
 
 #include <anesim/analysis/decode/split_policy.h>
-#include <anesim/model/model_presets.h>
 #include <anesim/io/errors.h>
+#include <anesim/model/model_presets.h>
 
 namespace anesim {
 
@@ -34,8 +34,7 @@ ModelDescription record_model(const Trace& trace, const TraceRecord& r) {
 }  // namespace
 
 StepPlan step_record_plan(const Trace& trace, const TraceRecord& record, const MachineConfig& cfg,
-                          const std::string& config_path, unsigned jobs,
-                          const MachineConfig* in_process) {
+                          const std::string& config_path, unsigned jobs) {
   const ModelDescription m = record_model(trace, record);
   const std::string where = fmt::format("{}:{}: split_policy", trace.path, record.line);
   try {
@@ -44,7 +43,6 @@ StepPlan step_record_plan(const Trace& trace, const TraceRecord& record, const M
       AdviceSettings s;
       s.config_path = config_path;
       s.jobs = jobs;
-      s.in_process = in_process;
       policy = advised_policy(m, cfg, s);
     } else if (record.split_policy != "none") {
       policy = parse_inline_splits(record.split_policy, m, where);

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include <anesim/analysis/decode/step_plan.h>
+#include <anesim/analysis/step/step_plan.h>
 #include <anesim/analysis/trace/trace_format.h>
 #include <anesim/sim/base/machine_config.h>
 
@@ -13,10 +13,8 @@ namespace anesim {
 
 // Throws TraceError naming the trace's file:line and the field for an
 // unknown preset, a bad model file, or splits the model cannot take.
-// "advised" runs advise's simulations on `cfg` (as config_path) first, in
-// this process when `in_process` is given (advice_settings.h).
+// "advised" runs advise's simulations on `cfg` (read from config_path) first.
 StepPlan step_record_plan(const Trace& trace, const TraceRecord& record, const MachineConfig& cfg,
-                          const std::string& config_path, unsigned jobs,
-                          const MachineConfig* in_process = nullptr);
+                          const std::string& config_path, unsigned jobs);
 
 }  // namespace anesim

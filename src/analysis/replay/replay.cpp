@@ -6,19 +6,17 @@
 #include <fmt/format.h>
 
 #include <anesim/analysis/batch/batch_runner.h>
-#include <anesim/analysis/batch/in_process_points.h>
 #include <anesim/analysis/decode/step_record_plan.h>
-#include <anesim/analysis/decode/step_timing.h>
+#include <anesim/analysis/step/step_timing.h>
 #include <anesim/io/text_functions.h>
-#include <anesim/sim/top/cluster.h>
 #include <anesim/sim/core/workload.h>
+#include <anesim/sim/top/cluster.h>
 
 namespace anesim {
 
 ReplayResult replay_traces(const std::vector<Trace>& traces, RingVariant variant,
                            const MachineConfig& cfg, const std::string& config_path, unsigned jobs,
-                           const std::string& progress_label, const Shard& shard,
-                           const MachineConfig* in_process) {
+                           const std::string& progress_label, const Shard& shard) {
   ReplayResult result;
   result.variant = variant;
   result.config = cfg.source;
@@ -31,7 +29,7 @@ ReplayResult replay_traces(const std::vector<Trace>& traces, RingVariant variant
       if (rec.kind == RecordKind::kDecodeStep) {
         if (!in_shard(index++, shard)) continue;
         // One decoded token as one run (docs/decode.md), on 1 active core.
-        StepPlan plan = step_record_plan(t, rec, cfg, config_path, jobs, in_process);
+        StepPlan plan = step_record_plan(t, rec, cfg, config_path, jobs);
         points.push_back(step_point(plan, variant, cfg));
         steps.emplace(result.rows.size(), std::move(plan));
         result.rows.push_back(ReplayRow{t.path, rec, 0, 0});
@@ -77,8 +75,7 @@ ReplayResult replay_traces(const std::vector<Trace>& traces, RingVariant variant
   }
   result.total_points = index;
   const std::vector<SimPointResult> sims =
-      in_process != nullptr ? simulate_points_in_process(points, *in_process, jobs)
-                            : simulate_points(points, config_path, jobs, progress_label);
+      simulate_points(points, cfg, config_path, jobs, progress_label);
   for (size_t i = 0; i < sims.size(); ++i) {
     ReplayRow& row = result.rows[i];
     if (!sims[i].ok) {

@@ -35,18 +35,13 @@ struct ReplayResult {
   size_t total_points = 0;
 };
 
-// Simulates every record of `traces` (each in a child process, `jobs` at a
-// time) on the machine `cfg` (read from `config_path`, "" for the built-in
-// one). Throws TraceError when a record cannot run on the machine (too many
-// cores) and std::runtime_error when a simulation fails. With a `shard`,
-// only its records (shard.h) are simulated and become rows. With
-// `in_process` (the machine itself, which must run without SystemC:
-// sim/top/run_without_systemc.h), the records run as threads of this process
-// instead of children, with the same numbers (calibrate's candidates).
+// Simulates every record of `traces` (`jobs` at a time, batch_runner.h) on
+// the machine `cfg` (read from `config_path`, "" for the built-in one). Throws TraceError when a
+// record cannot run on the machine (too many cores) and std::runtime_error when a simulation fails.
+// With a `shard`, only its records (shard.h) are simulated and become rows.
 ReplayResult replay_traces(const std::vector<Trace>& traces, RingVariant variant,
                            const MachineConfig& cfg, const std::string& config_path, unsigned jobs,
-                           const std::string& progress_label, const Shard& shard = Shard{},
-                           const MachineConfig* in_process = nullptr);
+                           const std::string& progress_label, const Shard& shard = Shard{});
 // Each row's error and the per-curve and overall statistics, from the rows'
 // records and simulated times (what replay_traces does after simulating).
 void replay_statistics(ReplayResult& r);

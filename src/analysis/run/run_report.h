@@ -4,10 +4,10 @@
 #include <string>
 
 #include <anesim/io/json.h>
-#include <anesim/sim/top/cluster.h>
 #include <anesim/sim/base/machine_config.h>
-#include <anesim/sim/ring/prefetch_ring.h>
 #include <anesim/sim/core/workload.h>
+#include <anesim/sim/ring/prefetch_ring.h>
+#include <anesim/sim/top/cluster.h>
 
 namespace anesim {
 
@@ -24,7 +24,7 @@ bool in_notch(const RunReport& r);
 
 std::string format_text(const RunReport& r);
 // The run as one JSON object: the report `anesim --json` prints, and the
-// record a batch parent reads back from each child (batch_runner.h).
+// record every batch point's result is read from (batch_runner.h).
 Json run_json(const RunReport& r);
 
 }  // namespace anesim

@@ -1,16 +1,16 @@
 // One simulation of one workload under SystemC, with its optional waveform
 // dump: what `anesim [run options]` does, and what each child of a batch
-// (batch_runner.h) does for its point.
+// (point_children.h) does for its point.
 #pragma once
 
 #include <cstdint>
 #include <string>
 
-#include <anesim/sim/core/line_latency.h>
 #include <anesim/sim/base/machine_config.h>
+#include <anesim/sim/core/line_latency.h>
+#include <anesim/sim/core/workload.h>
 #include <anesim/sim/ring/ring_variant.h>
 #include <anesim/sim/top/simulate.h>
-#include <anesim/sim/core/workload.h>
 
 namespace anesim {
 

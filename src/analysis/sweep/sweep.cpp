@@ -185,7 +185,7 @@ SweepResult run_sweep(const SweepSpec& spec, const MachineConfig& cfg,
     points.push_back(all[i].point);
   }
   const std::vector<SimPointResult> sims =
-      simulate_points(points, spec.config, spec.jobs, progress_label);
+      simulate_points(points, cfg, spec.config, spec.jobs, progress_label);
   for (size_t i = 0; i < sims.size(); ++i) {
     SweepRow& row = result.rows[i];
     if (!sims[i].ok) {

@@ -1,5 +1,5 @@
 // A sweep: one workload parameter over a range, ring variants side by side,
-// every point simulated in its own child process (batch_runner.h).
+// every point one simulation of a batch (batch_runner.h).
 // Presentations are in sweep_output.h and sweep_plots.h.
 #pragma once
 
@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include <anesim/analysis/batch/batch_runner.h>
 #include <anesim/analysis/batch/shard.h>
+#include <anesim/analysis/batch/sim_point.h>
 #include <anesim/sim/base/machine_config.h>
 #include <anesim/sim/ring/ring_variant.h>
 
@@ -68,7 +68,7 @@ double ane_gbps(uint32_t ane_cores, const SweepRow& row);
 
 // Builds every point on the machine `cfg` (the one at spec.config; throws
 // UsageError on an impossible point), runs those of `shard` (all by
-// default) as child processes and collects their rows; throws
+// default) through the batch runner and collects their rows; throws
 // std::runtime_error when a simulation fails.
 SweepResult run_sweep(const SweepSpec& spec, const MachineConfig& cfg,
                       const std::string& progress_label, const Shard& shard = Shard{});

@@ -1,5 +1,5 @@
-// A decode step simulated as one run (one child `anesim --json` with the
-// step's tasks) and where its time goes: kernel DMA per projection kind,
+// A decode step simulated as one run (one batch point with the step's
+// tasks, batch_runner.h) and where its time goes: kernel DMA per projection kind,
 // dispatch, the ops that stream no weights, and launch (docs/decode.md).
 #pragma once
 
@@ -7,8 +7,8 @@
 #include <utility>
 #include <vector>
 
-#include <anesim/analysis/batch/batch_runner.h>
-#include <anesim/analysis/decode/step_plan.h>
+#include <anesim/analysis/batch/sim_point.h>
+#include <anesim/analysis/step/step_plan.h>
 #include <anesim/sim/base/machine_config.h>
 #include <anesim/sim/ring/ring_variant.h>
 
@@ -33,12 +33,12 @@ struct StepTiming {
   std::vector<TaskSpan> spans;
 };
 
-// The child run of `plan` on 1 active core (time per core does not depend
+// The run of `plan` on 1 active core (time per core does not depend
 // on the core count in this model: docs/validation.md), with a cycle limit
 // that the step's own length sets.
 SimPoint step_point(const StepPlan& plan, RingVariant variant, const MachineConfig& cfg);
 
-// The step's timing from its child's report. Throws std::runtime_error when
+// The step's timing from its run's report. Throws std::runtime_error when
 // the report lacks a span per task.
 StepTiming step_timing(const StepPlan& plan, const SimPointResult& r, const MachineConfig& cfg);
 
@@ -47,12 +47,11 @@ struct StepRun {
   RingVariant variant = RingVariant::kBug;
 };
 
-// Each step as one run, `jobs` at a time: as child processes, or, with
-// `in_process` (the Python module), as threads of this process on that
-// machine. Throws std::runtime_error naming `what` when a simulation fails.
+// Each step as one run on `cfg` (read from `config_path`, "" for the
+// built-in one), `jobs` at a time (batch_runner.h). Throws
+// std::runtime_error naming `what` when a simulation fails.
 std::vector<StepTiming> simulate_steps(const std::vector<StepRun>& runs, const MachineConfig& cfg,
                                        const std::string& config_path, unsigned jobs,
-                                       const std::string& progress_label, const std::string& what,
-                                       const MachineConfig* in_process = nullptr);
+                                       const std::string& progress_label, const std::string& what);
 
 }  // namespace anesim

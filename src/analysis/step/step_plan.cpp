@@ -1,9 +1,9 @@
-#include <anesim/analysis/decode/step_plan.h>
+#include <anesim/analysis/step/step_plan.h>
 
 #include <fmt/format.h>
 
-#include <anesim/analysis/advise/advice.h>
 #include <anesim/io/errors.h>
+#include <anesim/model/model_transfers.h>
 
 namespace anesim {
 

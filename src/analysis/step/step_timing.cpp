@@ -1,4 +1,4 @@
-#include <anesim/analysis/decode/step_timing.h>
+#include <anesim/analysis/step/step_timing.h>
 
 #include <algorithm>
 #include <cmath>
@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include <anesim/analysis/batch/in_process_points.h>
+#include <anesim/analysis/batch/batch_runner.h>
 #include <anesim/sim/core/task.h>
 
 namespace anesim {
@@ -102,8 +102,7 @@ StepTiming step_timing(const StepPlan& plan, const SimPointResult& r, const Mach
 
 std::vector<StepTiming> simulate_steps(const std::vector<StepRun>& runs, const MachineConfig& cfg,
                                        const std::string& config_path, unsigned jobs,
-                                       const std::string& progress_label, const std::string& what,
-                                       const MachineConfig* in_process) {
+                                       const std::string& progress_label, const std::string& what) {
   // Identical steps (no split asked for, say) are simulated once.
   std::vector<SimPoint> points;
   std::vector<size_t> point_of;
@@ -119,8 +118,7 @@ std::vector<StepTiming> simulate_steps(const std::vector<StepRun>& runs, const M
     point_of.push_back(k);
   }
   const std::vector<SimPointResult> results =
-      in_process != nullptr ? simulate_points_in_process(points, *in_process, jobs)
-                            : simulate_points(points, config_path, jobs, progress_label);
+      simulate_points(points, cfg, config_path, jobs, progress_label);
   std::vector<StepTiming> out;
   for (size_t i = 0; i < runs.size(); ++i) {
     const SimPointResult& r = results[point_of[i]];

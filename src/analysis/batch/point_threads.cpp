@@ -1,12 +1,14 @@
-#include <anesim/analysis/batch/in_process_points.h>
+#include <anesim/analysis/batch/point_threads.h>
 
 #include <algorithm>
 #include <atomic>
 #include <exception>
+#include <mutex>
 #include <thread>
 
 #include <fmt/format.h>
 
+#include <anesim/analysis/batch/point_request.h>
 #include <anesim/analysis/run/run_failures.h>
 #include <anesim/analysis/run/run_report.h>
 #include <anesim/analysis/run/single_run.h>
@@ -16,7 +18,7 @@ namespace anesim {
 namespace {
 
 SimPointResult simulate_point(const SimPoint& p, const MachineConfig& machine) {
-  // A decode step's child protocol (batch_runner.h): its own cycle limit.
+  // A decode step carries its own cycle limit (sim_point.h).
   MachineConfig cfg = machine;
   if (p.max_cycles != 0) {
     cfg.sim.max_cycles = p.max_cycles;
@@ -50,10 +52,13 @@ SimPointResult simulate_point(const SimPoint& p, const MachineConfig& machine) {
 
 }  // namespace
 
-std::vector<SimPointResult> simulate_points_in_process(const std::vector<SimPoint>& points,
-                                                       const MachineConfig& cfg, unsigned jobs) {
+std::vector<SimPointResult> simulate_points_in_threads(
+    const std::vector<SimPoint>& points, const MachineConfig& cfg, unsigned jobs,
+    const std::function<void(size_t, size_t)>& progress) {
   std::vector<SimPointResult> results(points.size());
   std::atomic<size_t> next{0};
+  std::mutex progress_lock;
+  size_t finished = 0;
   const auto work = [&] {
     for (size_t i = next++; i < points.size(); i = next++) {
       try {
@@ -61,6 +66,10 @@ std::vector<SimPointResult> simulate_points_in_process(const std::vector<SimPoin
       } catch (const std::exception& e) {
         results[i] = SimPointResult{};
         results[i].error = e.what();
+      }
+      if (progress) {
+        const std::lock_guard<std::mutex> hold(progress_lock);
+        progress(++finished, points.size());
       }
     }
   };
