@@ -16,9 +16,9 @@
 #include <anesim/cli/model_option.h>
 #include <anesim/cli/run_command.h>
 #include <anesim/cli/shared_options.h>
+#include <anesim/io/errors.h>
 #include <anesim/model/model_description.h>
 #include <anesim/model/model_presets.h>
-#include <anesim/io/errors.h>
 #include <anesim/python/python_config.h>
 #include <anesim/python/python_values.h>
 #include <anesim/sim/ring/ring_variant.h>
@@ -138,7 +138,7 @@ py::list variants() {
     py::dict params;
     params["epoch_bits"] = v.epoch_bits;
     params["space_guard"] = v.space_guard;
-    params["relatch_at_wrap"] = v.relatch_at_wrap;
+    params["relatch_at_wrap"] = static_cast<uint32_t>(v.relatch_at_wrap);
     params["time_share"] = v.time_share;
     py::dict d;
     d["name"] = v.name;
@@ -267,7 +267,8 @@ with name, display_name, source, layers, element_bytes, parameters (the
 reader's parameter_count), transfers (name,
 cin, cout, count) and left_out. model as for advise_model.)doc");
   m.def("variants", &variants,
-        "The ring variants: name, summary, RTL parameters, never_starves (sim/ring/ring_variants.def).");
+        "The ring variants: name, summary, RTL parameters, never_starves "
+        "(sim/ring/ring_variants.def).");
   m.def(
       "presets", [] { return anesim::model_preset_names(); },
       "The model preset names (configs/models/).");
