@@ -6,13 +6,13 @@
 // time needs the kernel.
 #pragma once
 
-#include <anesim/sim/top/cluster.h>
 #include <anesim/sim/base/machine_config.h>
+#include <anesim/sim/top/cluster.h>
 
 namespace anesim {
 
-// True when `spec` on `cfg` can run without SystemC (builtin coupling,
-// built-in LPDDR5 target).
+// True when `spec` on `cfg` can run without SystemC (builtin coupling, and
+// a target that needs no kernel: needs_systemc_kernel, sim/memory/memory_targets.h).
 bool runs_without_systemc(const MachineConfig& cfg, const RunSpec& spec);
 
 // Throws std::invalid_argument when !runs_without_systemc(cfg, spec).

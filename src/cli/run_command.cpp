@@ -17,6 +17,7 @@
 #include <anesim/io/gnuplot_plot.h>
 #include <anesim/io/output_set.h>
 #include <anesim/io/path_identity.h>
+#include <anesim/sim/memory/memory_targets.h>
 
 namespace anesim {
 
@@ -112,14 +113,14 @@ void parse_step_options(const RunOptions& opt, Workload& w) {
 // A target other than the built-in LPDDR5 exists only behind the TLM-2.0
 // sockets: its coupling is tlm, and asking for builtin is a mistake.
 MemoryCoupling parse_memory_coupling(const std::string& memory, const MachineConfig& cfg) {
-  if (cfg.memory.target == MemoryTarget::kLpddr5) {
+  if (memory_target(cfg).clocked()) {
     return memory == "tlm" ? MemoryCoupling::kTlm : MemoryCoupling::kBuiltin;
   }
   if (memory == "builtin") {
-    throw UsageError(fmt::format(
-        "--memory builtin: {} selects memory.target fixed_latency, a TLM-2.0 target; use "
-        "--memory tlm or leave --memory out",
-        cfg.source));
+    throw UsageError(
+        fmt::format("--memory builtin: {} selects memory.target {}, a TLM-2.0 target; use "
+                    "--memory tlm or leave --memory out",
+                    cfg.source, cfg.memory.target));
   }
   return MemoryCoupling::kTlm;
 }
