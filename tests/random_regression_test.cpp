@@ -1,4 +1,4 @@
-// Seeded randomized regression (issue 4): at least 10,000 transfers across
+// Seeded randomized regression : at least 10,000 transfers across
 // the bug and fix rings, with random lengths (mostly short, some near and
 // across lap boundaries, a few of several laps), random start addresses,
 // random back-pressure and consumer latency, back-to-back tasks; then

@@ -1,4 +1,4 @@
-// Issue 12's resource checks. `anesim bench --json` reports the sc_clock
+// The scale-out's resource checks. `anesim bench --json` reports the sc_clock
 // reference, a sweep's throughput at -j 1 and -j 2, the main job's wall time
 // and a streaming run's lines per second beside its other ratios (speed is
 // a benchmark figure, never a timed test). Memory stays flat in transfer

@@ -1,4 +1,4 @@
-// Messages are clean and inputs carry their integrity (issue 24): one
+// Messages are clean and inputs carry their integrity : one
 // escaping function (printable) for every user string in messages,
 // summaries and JSON; non-UTF-8 paths work end to end; limits are checked
 // where the input is read; calibrate frees numeric keys only; duplicate

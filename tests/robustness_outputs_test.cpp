@@ -1,4 +1,4 @@
-// Outputs never lie and never overwrite an input (issue 24): an output that
+// Outputs never lie and never overwrite an input : an output that
 // is the same file as an input or another output is refused before
 // anything runs (device and inode, not spelling); a full disk fails the
 // command with exit 4 and leaves nothing under the output names; a command

@@ -1,4 +1,4 @@
-// Every valid config finishes or says why (issue 24): machines that cannot
+// Every valid config finishes or says why : machines that cannot
 // make progress are refused at load with file:line:field; the progress
 // watchdog stops a run that delivers nothing and names the part holding
 // the lines; a run stopped at max_cycles reports the cycles it reached; a

@@ -1,4 +1,4 @@
-// Issue 12: sweeps and replays cut into shards (`--shard I/N`) and merged
+// Sweeps and replays cut into shards (`--shard I/N`) and merged
 // back (`anesim merge`). The merged CSV is byte-identical to the unsharded
 // run on every sweep axis, whatever order the parts come in; merge refuses
 // parts of different batches, a missing shard and a duplicated one; bad

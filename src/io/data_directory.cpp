@@ -41,8 +41,7 @@ std::string data_directory() {
   if (here.empty()) {
     return {};
   }
-  for (const char* relative :
-       {"../share/anesim", "../../../share/anesim", "share/anesim"}) {
+  for (const char* relative : {"../share/anesim", "../../../share/anesim", "share/anesim"}) {
     std::error_code ec;
     const std::filesystem::path candidate = here / relative;
     if (std::filesystem::is_directory(candidate / "configs", ec)) {

@@ -90,3 +90,44 @@ step "import the installed Python module and run a transfer" python \
   env PYTHONPATH="$(dirname "${modules[0]}")" "${preload[@]}" "$python" -c \
   'import anesim; r = anesim.run(lines=0x800, cores=1); assert r["lines_lost"] == 0, r; print(anesim.__file__, r["gbps"])'
 cat "$work/python.log"
+
+# The installed tool: bin/anesim and its data under share/anesim/.
+for f in bin/anesim "$datadir"/anesim/configs/models/llama-3.2-1b.yaml; do
+  [[ -f $prefix/$f ]] || { echo "package test: $f is not installed" >&2; exit 1; }
+done
+step "run the installed anesim" tool "$prefix/bin/anesim" --lines 0x800 --cores 1
+step "advise with an installed model preset" tool-advise \
+  "$prefix/bin/anesim" advise --cin 2048 --cout 4096
+
+# Moved elsewhere, with the source and build trees out of reach (a private
+# mount namespace lays an empty tmpfs over both where unshare is allowed),
+# the binary and the module still find their data: it is looked up
+# relative to where they are, never through a path compiled in.
+moved=$(mktemp -d /tmp/anesim-package.XXXXXX)
+trap 'rm -rf "$work" "$moved"' EXIT
+cp -a "$prefix"/. "$moved"/
+module_dir=$(dirname "${modules[0]}")
+module_dir=$moved/${module_dir#"$prefix"/}
+relocated_script=$moved/relocated.sh
+cat >"$relocated_script" <<SCRIPT
+set -euo pipefail
+cd /
+"$moved/bin/anesim" advise --model llama-3.2-1b --json >/dev/null
+env PYTHONPATH="$module_dir" ${preload[*]} "$python" -c '
+import anesim
+names = anesim.presets()
+assert "llama-3.2-1b" in names, names
+m = anesim.load_model("llama-3.2-1b")
+assert m["transfers"], m
+print("relocated:", anesim.__file__, len(names), "presets")'
+SCRIPT
+hide=()
+if unshare -m true 2>/dev/null; then
+  hide=(unshare -m sh -c "mount -t tmpfs none '$source_dir' && mount -t tmpfs none '$build_dir' && exec bash '$relocated_script'")
+  echo "package test: the source and build trees are hidden for the relocated run"
+else
+  hide=(bash "$relocated_script")
+  echo "package test: unshare is not allowed here; the relocated run sees the trees"
+fi
+step "run the relocated anesim and module with the trees out of reach" relocated "${hide[@]}"
+cat "$work/relocated.log"
