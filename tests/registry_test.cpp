@@ -8,6 +8,8 @@
 //  * every variant's mechanism is a value of relatch_e with its RTL name.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <iterator>
 #include <string>
 #include <vector>
 
