@@ -2,14 +2,12 @@
 
 #include <cstdio>
 
-#include <anesim/analysis/advise/advice.h>
 #include <anesim/analysis/advise/advice_output.h>
+#include <anesim/api/advise.h>
 #include <anesim/cli/exit_codes.h>
-#include <anesim/cli/model_option.h>
+#include <anesim/cli/field_errors.h>
 #include <anesim/cli/shared_options.h>
-#include <anesim/io/atomic_output.h>
-#include <anesim/io/errors.h>
-#include <anesim/io/path_identity.h>
+#include <anesim/io/count_text.h>
 
 namespace anesim {
 
@@ -36,48 +34,24 @@ CLI::App* add_advise_command(CLI::App& app, AdviseOptions& opt) {
 }
 
 int advise_command(const AdviseOptions& opt) {
-  AdviceSettings settings;
-  settings.jobs = parse_jobs(opt.jobs);
-  settings.config_path = opt.config;
-  settings.progress_label = "advise";
-  refuse_overlapping_paths({{"--config", opt.config}, {"--model", opt.model}},
-                           {{"--csv", opt.csv}});
-  if (opt.model.empty() && opt.cin.empty()) {
-    throw UsageError("advise: give --model NAME|FILE, or one shape with --cin D --cout N");
-  }
-  std::vector<Transfer> shape;
-  if (!opt.cin.empty()) {
-    SizeOptions size;
-    size.cin = opt.cin;
-    size.cout = opt.cout;
-    const LayerShape s = parse_shape(size);
-    shape.push_back(Transfer{"shape", s.cin, s.cout, 1});
-  }
-  // Inputs are read and checked before any simulation starts.
-  const MachineConfig cfg = load_machine(opt.config);
-  ModelDescription model;
-  if (shape.empty()) {
-    model = load_model_option(opt.model);
-  }
-  if (!opt.csv.empty()) {
-    check_writable_directory(opt.csv);
-  }
-
+  api::AdviseRequest request;
+  request.model = opt.model;
+  request.cin = optional_count(opt.cin, "--cin");
+  request.cout = optional_count(opt.cout, "--cout");
+  request.machine.config = opt.config;
+  request.jobs = parse_count(opt.jobs, "--jobs", 0, UINT64_MAX);
+  request.progress_label = "advise";
+  request.csv = opt.csv;
+  const TypedText typed = {{"cin", opt.cin}, {"cout", opt.cout}, {"jobs", opt.jobs}};
+  const api::AdviseResult r = call_library(typed, [&] { return api::advise(request); });
   std::string text;
-  AdviceResult table;
-  if (shape.empty()) {
-    const ModelAdvice r = advise_model(model, cfg, settings);
-    text = opt.json ? json_text(model_advice_json(r), 2) + "\n" : model_advice_text(r);
-    table = r.advice;
+  if (opt.json) {
+    text = json_text(api::advice_json(r), 2) + "\n";
   } else {
-    table = advise_transfers(shape, 2, cfg, settings);
-    text = opt.json ? json_text(shape_advice_json(table), 2) + "\n" : shape_advice_text(table);
+    text = r.model ? model_advice_text(*r.model) : shape_advice_text(r.table);
   }
   std::fputs(text.c_str(), stdout);
   std::fflush(stdout);
-  if (!opt.csv.empty()) {
-    write_file_atomically(opt.csv, advice_csv(table));
-  }
   return kExitOk;
 }
 

@@ -2,18 +2,12 @@
 
 #include <cstdio>
 
-#include <fmt/format.h>
-
-#include <anesim/analysis/decode/decode.h>
 #include <anesim/analysis/decode/decode_output.h>
+#include <anesim/api/decode.h>
 #include <anesim/cli/exit_codes.h>
-#include <anesim/cli/model_option.h>
+#include <anesim/cli/field_errors.h>
 #include <anesim/cli/shared_options.h>
-#include <anesim/io/atomic_output.h>
 #include <anesim/io/count_text.h>
-#include <anesim/io/errors.h>
-#include <anesim/io/gnuplot_plot.h>
-#include <anesim/io/text_functions.h>
 
 namespace anesim {
 
@@ -41,38 +35,25 @@ CLI::App* add_decode_command(CLI::App& app, DecodeOptions& opt) {
 }
 
 int decode_command(const DecodeOptions& opt) {
-  DecodeSettings settings;
-  settings.jobs = parse_jobs(opt.jobs);
-  settings.config_path = opt.config;
-  settings.progress_label = "decode";
-  // Inputs are read and checked before any simulation starts.
-  const MachineConfig cfg = load_machine(opt.config);
-  const ModelDescription model = load_model_option(opt.model);
-  settings.programs =
-      static_cast<uint32_t>(parse_count(opt.programs, "--programs", 1, model.layers));
-  if (!opt.timeline.empty() && !plot_extension_ok(opt.timeline)) {
-    throw UsageError(
-        fmt::format("--timeline: '{}' must end in .svg or .png", printable(opt.timeline, 60)));
+  api::DecodeRequest request;
+  request.model = opt.model;
+  request.config = opt.config;
+  if (opt.split.empty() || opt.split == "none") {
+    request.split = api::DecodeSplit::kNone;
+  } else if (opt.split == "advised") {
+    request.split = api::DecodeSplit::kAdvised;
+  } else {
+    request.split = api::DecodeSplit::kFile;
+    request.split_file = opt.split;
   }
-  for (const std::string* out : {&opt.csv, &opt.timeline}) {
-    if (!out->empty()) check_writable_directory(*out);
-  }
-  AdviceSettings advice;
-  advice.config_path = opt.config;
-  advice.jobs = settings.jobs;
-  advice.progress_label = opt.split == "advised" ? "advise" : "";
-  const SplitPolicy policy = resolve_split_option(opt.split, model, cfg, advice);
-  // Both plans are checked (roles, sizes) before simulating.
-  plan_step(model, policy, settings.programs);
-
-  const DecodeResult r = decode_model(model, policy, cfg, settings);
+  request.programs = parse_count(opt.programs, "--programs", 0, UINT64_MAX);
+  request.jobs = parse_count(opt.jobs, "--jobs", 0, UINT64_MAX);
+  request.progress_label = "decode";
+  request.csv = opt.csv;
+  request.timeline = opt.timeline;
+  const TypedText typed = {{"programs", opt.programs}, {"jobs", opt.jobs}};
+  const DecodeResult r = call_library(typed, [&] { return api::decode(request); });
   const std::string text = opt.json ? decode_json(r).dump(2) + "\n" : decode_text(r);
-  if (!opt.csv.empty()) {
-    write_file_atomically(opt.csv, decode_csv(r));
-  }
-  if (!opt.timeline.empty()) {
-    render_plot(opt.timeline, decode_timeline_script(r));
-  }
   std::fputs(text.c_str(), stdout);
   return kExitOk;
 }

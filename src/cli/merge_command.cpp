@@ -7,6 +7,7 @@
 #include <anesim/analysis/sweep/sweep_outputs.h>
 #include <anesim/analysis/sweep/sweep_parts.h>
 #include <anesim/cli/exit_codes.h>
+#include <anesim/cli/field_errors.h>
 #include <anesim/cli/replay_command.h>
 #include <anesim/cli/shared_options.h>
 #include <anesim/io/errors.h>
@@ -78,7 +79,8 @@ int merge_command(const MergeOptions& opt) {
   replay.plot = opt.plot;
   replay.json = opt.json;
   replay.max_mape = opt.max_mape;
-  check_replay_outputs(replay);
+  call_library({{"max_mape", opt.max_mape}},
+               [&] { api::check_replay_outputs(replay_outputs(replay)); });
   return present_replay(merge_replay_parts(parts), replay);
 }
 

@@ -49,13 +49,30 @@ std::vector<int64_t> parse_range(const std::string& text, const std::string& opt
   return evenly_spaced(first, last, st);
 }
 
-std::vector<uint32_t> parse_count_list(const std::string& text, const std::string& option,
-                                       uint32_t min, uint32_t max) {
-  std::vector<uint32_t> out;
-  for (const std::string& item : split_text(text, ',')) {
-    out.push_back(static_cast<uint32_t>(parse_count(item, option, min, max)));
+RangeText read_range_text(const std::string& text, const std::string& option) {
+  const std::vector<std::string> parts = split_text(text, ':');
+  if (parts.size() < 2 || parts.size() > 3) {
+    throw UsageError(fmt::format("{}: '{}' is not a range (expected FIRST:LAST or FIRST:LAST:STEP)",
+                                 option, printable(text, 60)));
   }
-  return out;
+  auto value = [&](const std::string& s, bool is_step) -> int64_t {
+    const bool neg = !s.empty() && s[0] == '-';
+    if (neg && is_step) {
+      throw UsageError(fmt::format("{}: '{}' in '{}' may not be negative", option, s, text));
+    }
+    uint64_t mag = 0;
+    if (read_count(neg ? s.substr(1) : s, is_step ? 1 : 0, UINT32_MAX, mag) != CountStatus::kOk) {
+      throw UsageError(fmt::format("{}: '{}' in '{}' is not a whole number within {}..{}", option,
+                                   printable(s, 40), printable(text, 60),
+                                   is_step ? "1" : fmt::format("-{}", UINT32_MAX), UINT32_MAX));
+    }
+    return neg ? -static_cast<int64_t>(mag) : static_cast<int64_t>(mag);
+  };
+  RangeText r;
+  r.first = value(parts[0], false);
+  r.last = value(parts[1], false);
+  r.step = parts.size() == 3 ? value(parts[2], true) : 1;
+  return r;
 }
 
 }  // namespace anesim

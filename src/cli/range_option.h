@@ -13,8 +13,12 @@ namespace anesim {
 std::vector<int64_t> parse_range(const std::string& text, const std::string& option,
                                  bool allow_negative, int64_t* step);
 
-// "1,2,3": counts within [min, max]. Throws UsageError naming `option`.
-std::vector<uint32_t> parse_count_list(const std::string& text, const std::string& option,
-                                       uint32_t min, uint32_t max);
+// "A:B:S" or "A:B" as typed: each value a count with an optional '-' (the
+// step without), within 2^32-1. The library checks the range itself
+// (src/api/sweep.h). Throws UsageError naming `option`.
+struct RangeText {
+  int64_t first = 0, last = 0, step = 1;
+};
+RangeText read_range_text(const std::string& text, const std::string& option);
 
 }  // namespace anesim

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include <anesim/analysis/replay/replay.h>
+#include <anesim/api/replay.h>
 #include <anesim/cli/shared_options.h>
 #include <anesim/sim/ring/ring_variant.h>
 
@@ -28,8 +29,9 @@ struct ReplayOptions {
 CLI::App* add_replay_command(CLI::App& app, ReplayOptions& opt);
 int replay_command(const ReplayOptions& opt);
 
-// Checks --plot's name and that --csv's and --plot's directories are writable.
-void check_replay_outputs(const ReplayOptions& opt);
+// --csv, --plot and --max-mape as the library takes them (the percentage
+// read, not checked).
+api::ReplayOutputs replay_outputs(const ReplayOptions& opt);
 // Prints the table (or --json), writes --csv and --plot; kExitValidation
 // when the overall MAPE is above --max-mape. Shared with `anesim merge`.
 int present_replay(const ReplayResult& r, const ReplayOptions& opt);

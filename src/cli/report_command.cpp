@@ -2,10 +2,11 @@
 
 #include <cstdio>
 
-#include <anesim/analysis/report/validation_report.h>
+#include <anesim/api/report.h>
 #include <anesim/cli/exit_codes.h>
+#include <anesim/cli/field_errors.h>
 #include <anesim/cli/shared_options.h>
-#include <anesim/io/path_identity.h>
+#include <anesim/io/count_text.h>
 
 namespace anesim {
 
@@ -22,15 +23,14 @@ CLI::App* add_report_command(CLI::App& app, ReportOptions& opt) {
 }
 
 int report_command(const ReportOptions& opt) {
-  ValidationReportSpec spec;
-  spec.out = opt.out;
-  spec.traces_dir = opt.traces_dir;
-  spec.calibration_path = opt.calibration;
-  spec.config_path = opt.config;
-  spec.jobs = parse_jobs(opt.jobs);
-  refuse_overlapping_paths({{"--config", opt.config}, {"--calibration", opt.calibration}},
-                           {{"--out", opt.out}});
-  const std::string img_dir = write_validation_report(spec, load_machine(opt.config));
+  api::ReportRequest request;
+  request.out = opt.out;
+  request.traces_dir = opt.traces_dir;
+  request.calibration = opt.calibration;
+  request.config = opt.config;
+  request.jobs = parse_count(opt.jobs, "--jobs", 0, UINT64_MAX);
+  const std::string img_dir =
+      call_library({{"jobs", opt.jobs}}, [&] { return api::report(request); });
   std::fprintf(stderr, "anesim report: wrote %s and %s/*.svg\n", opt.out.c_str(), img_dir.c_str());
   return kExitOk;
 }

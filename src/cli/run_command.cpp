@@ -1,131 +1,14 @@
 #include <anesim/cli/run_command.h>
 
 #include <cstdio>
-#include <numeric>
 
 #include <fmt/format.h>
 
-#include <anesim/analysis/run/latency_report.h>
-#include <anesim/analysis/run/run_failures.h>
 #include <anesim/analysis/run/run_report.h>
-#include <anesim/analysis/run/single_run.h>
 #include <anesim/cli/exit_codes.h>
-#include <anesim/cli/range_option.h>
-#include <anesim/io/atomic_output.h>
 #include <anesim/io/count_text.h>
-#include <anesim/io/errors.h>
-#include <anesim/io/gnuplot_plot.h>
-#include <anesim/io/output_set.h>
-#include <anesim/io/path_identity.h>
-#include <anesim/sim/memory/memory_targets.h>
 
 namespace anesim {
-
-namespace {
-
-constexpr const char* kDefaultWaveCycles = "20000";
-
-// The waveform window; the dump starts by default at the first task's
-// dispatch, where the ring's behaviour begins.
-void parse_waves(const RunOptions& opt, const MachineConfig& cfg, RunRequest& request) {
-  request.vcd_path = opt.vcd;
-  request.fst_path = opt.fst;
-  if (!opt.vcd.empty() || !opt.fst.empty()) {
-    const uint64_t first_task =
-        uint64_t{cfg.ane.launch_overhead_cycles} + cfg.ane.task_dispatch_cycles;
-    request.wave_from = opt.wave_from.empty()
-                            ? first_task
-                            : parse_count(opt.wave_from, "--wave-from", 0, cfg.sim.max_cycles);
-    request.wave_to = request.wave_from +
-                      parse_count(opt.wave_cycles.empty() ? kDefaultWaveCycles : opt.wave_cycles,
-                                  "--wave-cycles", 1, 10000000);
-  } else if (!opt.wave_from.empty()) {
-    throw UsageError("--wave-from: no waveform requested (add --vcd FILE or --fst FILE)");
-  } else if (!opt.wave_cycles.empty()) {
-    throw UsageError("--wave-cycles: no waveform requested (add --vcd FILE or --fst FILE)");
-  }
-}
-
-// The line log's window: lines requested in [--log-from, + --log-cycles),
-// the whole run by default. Output paths are checked before simulating.
-void parse_line_outputs(const RunOptions& opt, const MachineConfig& cfg, RunRequest& request) {
-  if (!opt.line_log.empty()) {
-    check_writable_directory(opt.line_log);
-    LineLogWindow& w = request.line_log;
-    w.enabled = true;
-    w.from =
-        opt.log_from.empty() ? 0 : parse_count(opt.log_from, "--log-from", 0, cfg.sim.max_cycles);
-    w.to = opt.log_cycles.empty()
-               ? UINT64_MAX
-               : w.from + parse_count(opt.log_cycles, "--log-cycles", 1, cfg.sim.max_cycles);
-  } else if (!opt.log_from.empty()) {
-    throw UsageError("--log-from: no line log requested (add --line-log FILE.csv)");
-  } else if (!opt.log_cycles.empty()) {
-    throw UsageError("--log-cycles: no line log requested (add --line-log FILE.csv)");
-  }
-  if (!opt.plot_latency.empty()) {
-    if (!plot_extension_ok(opt.plot_latency)) {
-      throw UsageError(
-          fmt::format("--plot-latency: '{}' must end in .svg or .png", opt.plot_latency));
-    }
-    check_writable_directory(opt.plot_latency);
-  }
-}
-
-// --task-lines: lengths that add up to the transfer, and not with --split.
-std::vector<uint32_t> parse_task_lines(const std::string& text, const Workload& w) {
-  if (w.split != 1) {
-    throw UsageError("--task-lines and --split both set the tasks: give one of them");
-  }
-  const std::vector<uint32_t> lines = parse_count_list(text, "--task-lines", 1, UINT32_MAX);
-  const uint64_t sum = std::accumulate(lines.begin(), lines.end(), uint64_t{0});
-  if (sum != w.lines_per_core) {
-    throw UsageError(fmt::format(
-        "--task-lines: the tasks add up to {} lines, but each core moves {} (--lines or "
-        "--cin/--cout)",
-        sum, w.lines_per_core));
-  }
-  return lines;
-}
-
-// --task-ops (one count per task) and --program-starts (task indices from
-// 1, increasing): a decode step's ops and programs (docs/decode.md).
-void parse_step_options(const RunOptions& opt, Workload& w) {
-  const size_t tasks = task_lengths(w).size();
-  if (!opt.task_ops.empty()) {
-    w.task_ops = parse_count_list(opt.task_ops, "--task-ops", 0, UINT32_MAX);
-    if (w.task_ops.size() != tasks) {
-      throw UsageError(fmt::format("--task-ops: {} counts for {} tasks: give one per task",
-                                   w.task_ops.size(), tasks));
-    }
-  }
-  if (!opt.program_starts.empty()) {
-    w.program_starts = parse_count_list(opt.program_starts, "--program-starts", 1,
-                                        static_cast<uint32_t>(tasks - 1));
-    for (size_t i = 1; i < w.program_starts.size(); ++i) {
-      if (w.program_starts[i] <= w.program_starts[i - 1]) {
-        throw UsageError("--program-starts: the task indices must increase");
-      }
-    }
-  }
-}
-
-// A target other than the built-in LPDDR5 exists only behind the TLM-2.0
-// sockets: its coupling is tlm, and asking for builtin is a mistake.
-MemoryCoupling parse_memory_coupling(const std::string& memory, const MachineConfig& cfg) {
-  if (memory_target(cfg).clocked()) {
-    return memory == "tlm" ? MemoryCoupling::kTlm : MemoryCoupling::kBuiltin;
-  }
-  if (memory == "builtin") {
-    throw UsageError(
-        fmt::format("--memory builtin: {} selects memory.target {}, a TLM-2.0 target; use "
-                    "--memory tlm or leave --memory out",
-                    cfg.source, cfg.memory.target));
-  }
-  return MemoryCoupling::kTlm;
-}
-
-}  // namespace
 
 void add_run_options(CLI::App& app, RunOptions& opt) {
   add_variant_option(app, opt.variant);
@@ -174,102 +57,65 @@ void add_run_options(CLI::App& app, RunOptions& opt) {
                "clock every ring every cycle (slower; for cross-checking the idle skipping)");
 }
 
-namespace {
-
-// The machine a command-line run uses: its --config, with --max-cycles.
-MachineConfig load_run_machine(const RunOptions& opt) {
-  MachineConfig cfg = load_machine(opt.config);
-  if (!opt.max_cycles.empty()) {
-    cfg.sim.max_cycles = parse_count(opt.max_cycles, "--max-cycles", 1, UINT64_MAX);
-    if (cfg.cycles_to_ns(cfg.sim.max_cycles) * 1000.0 > 1.8e19) {
-      throw UsageError(fmt::format("--max-cycles: {} cycles do not fit SystemC's 64-bit time",
-                                   cfg.sim.max_cycles));
-    }
+api::RunRequest run_request(const RunOptions& opt) {
+  api::RunRequest r;
+  if (opt.variant.given) {
+    r.variant = parse_variant_option(opt.variant.text, "--variant");
   }
-  return cfg;
+  r.lines = optional_count(opt.size.lines, "--lines");
+  r.cin = optional_count(opt.size.cin, "--cin");
+  r.cout = optional_count(opt.size.cout, "--cout");
+  r.cores = optional_count(opt.cores, "--cores");
+  r.split = parse_count(opt.split, "--split", 0, UINT64_MAX);
+  r.task_lines = count_list(opt.task_lines, "--task-lines");
+  r.task_ops = count_list(opt.task_ops, "--task-ops");
+  r.program_starts = count_list(opt.program_starts, "--program-starts");
+  r.max_cycles = optional_count(opt.max_cycles, "--max-cycles");
+  r.base_line = parse_count(opt.base_line, "--base-line", 0, UINT64_MAX);
+  r.machine.config = opt.config;
+  r.vcd = opt.vcd;
+  r.fst = opt.fst;
+  r.wave_from = optional_count(opt.wave_from, "--wave-from");
+  r.wave_cycles = optional_count(opt.wave_cycles, "--wave-cycles");
+  r.line_log = opt.line_log;
+  r.log_from = optional_count(opt.log_from, "--log-from");
+  r.log_cycles = optional_count(opt.log_cycles, "--log-cycles");
+  r.plot_latency = opt.plot_latency;
+  if (!opt.memory.empty()) {  // CLI11 lets only builtin and tlm through
+    r.memory = opt.memory == "tlm" ? MemoryCoupling::kTlm : MemoryCoupling::kBuiltin;
+  }
+  r.skip_idle = !opt.no_idle_skip;
+  r.print_hierarchy = opt.print_hierarchy;
+  return r;
 }
 
-}  // namespace
-
-RunRequest prepare_run(const RunOptions& opt, const MachineConfig& cfg) {
-  RunRequest request;
-  request.variant = resolve_variant(opt.variant, cfg);
-  Workload& w = request.workload;
-  // The hierarchy does not depend on the transfer's size.
-  w.lines_per_core = opt.print_hierarchy && !opt.size.given() ? 1 : parse_size(opt.size);
-  w.cores = parse_cores(opt.cores, cfg);
-  w.split = static_cast<uint32_t>(parse_count(opt.split, "--split", 1, w.lines_per_core));
-  if (!opt.task_lines.empty()) {
-    w.task_lines = parse_task_lines(opt.task_lines, w);
-    w.split = static_cast<uint32_t>(w.task_lines.size());
-  }
-  parse_step_options(opt, w);
-  w.base_line = static_cast<uint32_t>(parse_count(opt.base_line, "--base-line", 0, UINT32_MAX));
-  refuse_overlapping_paths({{"--config", opt.config}}, {{"--vcd", opt.vcd},
-                                                        {"--fst", opt.fst},
-                                                        {"--line-log", opt.line_log},
-                                                        {"--plot-latency", opt.plot_latency}});
-  parse_waves(opt, cfg, request);
-  parse_line_outputs(opt, cfg, request);
-  request.skip_idle = !opt.no_idle_skip;
-  request.memory = parse_memory_coupling(opt.memory, cfg);
-  if (opt.print_hierarchy) {
-    return request;
-  }
-  const uint64_t needed = minimum_run_cycles(cfg, request);
-  if (needed > cfg.sim.max_cycles) {
-    throw UsageError(fmt::format(
-        "--lines: {} lines per core need at least {} cycles ({:.4g} s simulated), more than "
-        "simulation.max_cycles = {} of {}; use a config with a larger max_cycles",
-        w.lines_per_core, needed, cfg.cycles_to_ns(needed) * 1e-9, cfg.sim.max_cycles, cfg.source));
-  }
-  return request;
-}
-
-Json run_json_without_systemc(const RunOptions& opt, const MachineConfig& cfg) {
-  const RunRequest request = prepare_run(opt, cfg);
-  if (!request.vcd_path.empty() || !request.fst_path.empty() || request.line_log.enabled ||
-      !opt.plot_latency.empty() || opt.print_hierarchy ||
-      request.memory != MemoryCoupling::kBuiltin) {
-    throw UsageError(
-        "waveforms, line logs, plots, the hierarchy and the tlm memory coupling need the "
-        "anesim command (SystemC); this run takes only the builtin coupling");
-  }
-  const SimulationOutcome outcome = run_single_without_systemc(cfg, request);
-  const std::vector<std::string> failures = run_failures(outcome, cfg);
-  if (!failures.empty()) {
-    throw SimulationError(failures.front());
-  }
-  return run_json(RunReport{request.variant, request.workload, &cfg, outcome.result});
+TypedText run_typed_text(const RunOptions& opt) {
+  return {{"lines", opt.size.lines},      {"cin", opt.size.cin},
+          {"cout", opt.size.cout},        {"cores", opt.cores},
+          {"split", opt.split},           {"task_lines", opt.task_lines},
+          {"task_ops", opt.task_ops},     {"program_starts", opt.program_starts},
+          {"max_cycles", opt.max_cycles}, {"base_line", opt.base_line},
+          {"wave_from", opt.wave_from},   {"wave_cycles", opt.wave_cycles},
+          {"log_from", opt.log_from},     {"log_cycles", opt.log_cycles}};
 }
 
 int run_command(const RunOptions& opt) {
-  const MachineConfig cfg = load_run_machine(opt);
-  const RunRequest request = prepare_run(opt, cfg);
-  const Workload& w = request.workload;
+  const api::RunRequest request = run_request(opt);
+  const TypedText typed = run_typed_text(opt);
   if (opt.print_hierarchy) {
-    std::fputs(describe_system(cfg, request).c_str(), stdout);
+    std::fputs(call_library(typed, [&] { return api::describe_hierarchy(request); }).c_str(),
+               stdout);
     return kExitOk;
   }
-
-  OutputSet outputs;
-  const SimulationOutcome outcome = run_single(cfg, request, outputs);
-
-  const int rc = failure_exit_code(outcome, cfg);
-  if (rc == kExitOk) {
-    // A failed run publishes no output; a complete one all of them or none.
-    if (!opt.line_log.empty()) {
-      outputs.add_text(opt.line_log, line_log_csv(outcome.result.line_log));
-    }
-    if (!opt.plot_latency.empty()) {
-      render_plot(outputs, opt.plot_latency, latency_plot_script(outcome.result.latency));
-    }
-    outputs.commit();
+  const api::RunResult r = call_library(typed, [&] { return api::run(request); });
+  for (const std::string& f : r.failures) {
+    std::fprintf(stderr, "anesim: error: %s\n", f.c_str());
   }
-  const RunReport report{request.variant, w, &cfg, outcome.result};
+  const MachineConfig& cfg = r.prepared.machine;
+  const RunReport report{r.prepared.run.variant, r.prepared.run.workload, &cfg, r.outcome.result};
   const std::string text = opt.json ? json_line(run_json(report)) : format_text(report);
   std::fputs(text.c_str(), stdout);
-  return rc;
+  return r.failures.empty() ? kExitOk : kExitSimulationFailed;
 }
 
 }  // namespace anesim

@@ -6,10 +6,9 @@
 #include <string>
 #include <vector>
 
-#include <anesim/analysis/run/single_run.h>
+#include <anesim/api/run.h>
+#include <anesim/cli/field_errors.h>
 #include <anesim/cli/shared_options.h>
-#include <anesim/io/json.h>
-#include <anesim/sim/base/machine_config.h>
 
 namespace anesim {
 
@@ -34,21 +33,18 @@ struct RunOptions {
   std::string log_from;      // empty: cycle 0
   std::string log_cycles;    // empty: to the end of the run
   std::string plot_latency;  // --plot-latency FILE.svg|.png
-  std::string memory;        // --memory builtin|tlm (sim/memory/memory_coupling.h); "": by memory.target
+  std::string memory;  // --memory builtin|tlm (sim/memory/memory_coupling.h); "": by memory.target
   bool print_hierarchy = false;
 };
 
 void add_run_options(CLI::App& app, RunOptions& opt);
 
-// Every option of `opt` parsed and checked against `cfg` (output paths
-// included), before anything is simulated. Throws UsageError.
-RunRequest prepare_run(const RunOptions& opt, const MachineConfig& cfg);
+// The typed request the options spell (counts read, the variant and the
+// coupling named); its values are checked by the library (src/api/run.h).
+api::RunRequest run_request(const RunOptions& opt);
+// The count options as typed, for messages (cli/field_errors.h).
+TypedText run_typed_text(const RunOptions& opt);
 
-// The run of `opt` on `cfg` without SystemC (sim/top/run_without_systemc.h),
-// as `anesim --json` prints it: what the Python module's run() returns.
-// Waveforms, line logs, plots and --memory tlm need the command line and
-// are refused (UsageError); a failed run throws SimulationError.
-Json run_json_without_systemc(const RunOptions& opt, const MachineConfig& cfg);
 // Runs the simulation and prints its report; returns the exit code.
 // Throws UsageError / ConfigError / OutputError on bad input.
 int run_command(const RunOptions& opt);

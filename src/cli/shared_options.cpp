@@ -1,13 +1,11 @@
 #include <anesim/cli/shared_options.h>
 
-#include <algorithm>
-
 #include <fmt/format.h>
 
-#include <anesim/machine/machine_config_reader.h>
 #include <anesim/io/count_text.h>
 #include <anesim/io/errors.h>
 #include <anesim/io/text_functions.h>
+#include <anesim/machine/machine_config_reader.h>
 #include <anesim/sim/core/workload.h>
 
 namespace anesim {
@@ -35,10 +33,6 @@ MachineConfig load_machine(const std::string& path) { return load_config_or_buil
 
 void add_jobs_option(CLI::App& cmd, std::string& jobs) {
   cmd.add_option("-j,--jobs", jobs, "simulations run in parallel (default 2)");
-}
-
-unsigned parse_jobs(const std::string& text) {
-  return static_cast<unsigned>(parse_count(text, "--jobs", 1, 256));
 }
 
 namespace {
@@ -72,24 +66,6 @@ RingVariant resolve_variant(const VariantOption& variant, const MachineConfig& c
   return variant.given ? parse_variant_option(variant.text, "--variant") : cfg.ane.ring_variant;
 }
 
-std::vector<RingVariant> resolve_variants(const VariantOption& variants, const MachineConfig& cfg) {
-  if (variants.given) {
-    return parse_variant_list(variants.text, "--variants");
-  }
-  if (cfg.ane.ring_variant == RingVariant::kFix) {
-    return {RingVariant::kFix};
-  }
-  return {cfg.ane.ring_variant, RingVariant::kFix};
-}
-
-std::string variant_list_text(const std::vector<RingVariant>& variants) {
-  std::string s;
-  for (RingVariant v : variants) {
-    s += (s.empty() ? "" : ",") + std::string(variant_name(v));
-  }
-  return s;
-}
-
 RingVariant parse_variant_option(const std::string& text, const std::string& option) {
   const auto variant = find_variant(text);
   if (!variant) {
@@ -102,26 +78,26 @@ RingVariant parse_variant_option(const std::string& text, const std::string& opt
 std::vector<RingVariant> parse_variant_list(const std::string& text, const std::string& option) {
   std::vector<RingVariant> out;
   for (const std::string& name : split_text(text, ',')) {
-    const RingVariant v = parse_variant_option(name, option);
-    if (std::find(out.begin(), out.end(), v) != out.end()) {
-      throw UsageError(
-          fmt::format("{}: '{}' is listed twice (each variant once)", option, printable(name, 40)));
-    }
-    out.push_back(v);
+    out.push_back(parse_variant_option(name, option));
   }
   return out;
 }
 
-uint32_t parse_cores(const std::string& text, const MachineConfig& cfg) {
+std::optional<uint64_t> optional_count(const std::string& text, const std::string& option) {
   if (text.empty()) {
-    return cfg.ane.cores;
+    return std::nullopt;
   }
-  const auto cores = static_cast<uint32_t>(parse_count(text, "--cores", 1, 16));
-  if (cores > cfg.ane.cores) {
-    throw UsageError(fmt::format("--cores: {} is more than the {} cores of {}", cores,
-                                 cfg.ane.cores, cfg.source));
+  return parse_count(text, option, 0, UINT64_MAX);
+}
+
+std::vector<uint64_t> count_list(const std::string& text, const std::string& option) {
+  std::vector<uint64_t> out;
+  if (!text.empty()) {
+    for (const std::string& item : split_text(text, ',')) {
+      out.push_back(parse_count(item, option, 0, UINT64_MAX));
+    }
   }
-  return cores;
+  return out;
 }
 
 void add_size_options(CLI::App& cmd, SizeOptions& size, const std::string& lines_help,
@@ -135,33 +111,6 @@ void add_size_options(CLI::App& cmd, SizeOptions& size, const std::string& lines
     cin->needs(cout);
     cout->needs(cin);
   }
-}
-
-uint32_t parse_size(const SizeOptions& size, const std::string& context) {
-  if (!size.lines.empty()) {
-    return static_cast<uint32_t>(parse_count(size.lines, "--lines", 1, UINT32_MAX));
-  }
-  if (size.cin.empty() || size.cout.empty()) {
-    if (size.cin.empty() && size.cout.empty()) {
-      throw UsageError(context + "no transfer size: give --lines N, or --cin D with --cout N");
-    }
-    throw UsageError(fmt::format("{}{} needs {}", context, size.cin.empty() ? "--cout" : "--cin",
-                                 size.cin.empty() ? "--cin" : "--cout"));
-  }
-  return parse_shape(size, context).lines_per_core;
-}
-
-LayerShape parse_shape(const SizeOptions& size, const std::string& context) {
-  LayerShape shape;
-  shape.cin = parse_count(size.cin, "--cin", 1, UINT32_MAX);
-  shape.cout = parse_count(size.cout, "--cout", 1, UINT32_MAX);
-  const uint64_t lines = lines_for_shape(shape.cin, shape.cout);
-  if (lines == 0) {
-    throw UsageError(fmt::format("{}--cin {} --cout {}: the per-core transfer exceeds 2^32-1 lines",
-                                 context, size.cin, size.cout));
-  }
-  shape.lines_per_core = static_cast<uint32_t>(lines);
-  return shape;
 }
 
 }  // namespace anesim

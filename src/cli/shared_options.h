@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,7 +31,6 @@ MachineConfig load_machine(const std::string& path);
 
 // -j/--jobs N: simulations in parallel (default 2).
 void add_jobs_option(CLI::App& cmd, std::string& jobs);
-unsigned parse_jobs(const std::string& text);
 
 // --variant NAME (one) and --variants A,B (several), names from the table.
 // --variant / --variants as typed; without them the config's ane.ring_variant
@@ -42,14 +42,16 @@ struct VariantOption {
 void add_variant_option(CLI::App& cmd, VariantOption& variant);
 void add_variants_option(CLI::App& cmd, VariantOption& variants);
 RingVariant resolve_variant(const VariantOption& variant, const MachineConfig& cfg);
-std::vector<RingVariant> resolve_variants(const VariantOption& variants, const MachineConfig& cfg);
 RingVariant parse_variant_option(const std::string& text, const std::string& option);
+// The names as typed; the library refuses one listed twice.
 std::vector<RingVariant> parse_variant_list(const std::string& text, const std::string& option);
-// "bug,fix": the names as --variants takes them.
-std::string variant_list_text(const std::vector<RingVariant>& variants);
 
-// --cores N: at most the machine's cores (default: all of them).
-uint32_t parse_cores(const std::string& text, const MachineConfig& cfg);
+// A count option's value for a request: unset when not given; any 64-bit
+// count otherwise (the library checks its range). Throws UsageError naming
+// `option` for text that is not a count.
+std::optional<uint64_t> optional_count(const std::string& text, const std::string& option);
+// "A,B,...": counts for a request's list field ({} when not given).
+std::vector<uint64_t> count_list(const std::string& text, const std::string& option);
 
 // The transfer size: --lines L, or a layer --cin D --cout N (lines per core
 // = ceil(N/16) * D * 2 / 64).
@@ -62,16 +64,5 @@ struct SizeOptions {
 // (a sweep over D or N takes the other one alone).
 void add_size_options(CLI::App& cmd, SizeOptions& size, const std::string& lines_help,
                       bool shape_needs_both);
-// Lines per core; throws UsageError when the size is missing, half given or
-// too large. `context` prefixes the message ("" or "--cores-range: ").
-uint32_t parse_size(const SizeOptions& size, const std::string& context = "");
-
-// A layer shape from --cin and --cout (both given); throws UsageError when a
-// count is bad or the per-core transfer exceeds 2^32-1 lines.
-struct LayerShape {
-  uint64_t cin = 0, cout = 0;
-  uint32_t lines_per_core = 0;
-};
-LayerShape parse_shape(const SizeOptions& size, const std::string& context = "");
 
 }  // namespace anesim

@@ -2,82 +2,48 @@
 
 #include <unistd.h>
 
-#include <algorithm>
 #include <cstdio>
+#include <string>
 #include <vector>
 
 #include <fmt/format.h>
 
-#include <anesim/analysis/sweep/slurm_script.h>
-#include <anesim/analysis/sweep/sweep.h>
-#include <anesim/analysis/sweep/sweep_outputs.h>
-#include <anesim/analysis/sweep/sweep_parts.h>
+#include <anesim/api/sweep.h>
 #include <anesim/cli/exit_codes.h>
+#include <anesim/cli/field_errors.h>
 #include <anesim/cli/range_option.h>
 #include <anesim/cli/shard_option.h>
-#include <anesim/io/atomic_output.h>
 #include <anesim/io/count_text.h>
-#include <anesim/io/path_identity.h>
 
 namespace anesim {
 
 namespace {
 
-// The swept axis and its values; the fixed size where the axis needs one.
-void parse_axis(const SweepOptions& opt, SweepSpec& spec) {
+// The swept axis and its range as typed (CLI11 lets one through).
+void read_axis(const SweepOptions& opt, api::SweepRequest& r, TypedText& typed) {
   struct Axis {
     const std::string* text;
     const char* option;
     SweepAxis axis;
-    bool negative;
   };
-  const Axis axes[] = {{&opt.lines_range, "--lines-range", SweepAxis::kLines, false},
-                       {&opt.x_range, "--x-range", SweepAxis::kX, true},
-                       {&opt.cin_range, "--cin-range", SweepAxis::kCin, false},
-                       {&opt.cout_range, "--cout-range", SweepAxis::kCout, false},
-                       {&opt.cores_range, "--cores-range", SweepAxis::kCores, false},
-                       {&opt.split_range, "--split-range", SweepAxis::kSplit, false}};
-  const Axis* chosen = nullptr;
+  const Axis axes[] = {{&opt.lines_range, "--lines-range", SweepAxis::kLines},
+                       {&opt.x_range, "--x-range", SweepAxis::kX},
+                       {&opt.cin_range, "--cin-range", SweepAxis::kCin},
+                       {&opt.cout_range, "--cout-range", SweepAxis::kCout},
+                       {&opt.cores_range, "--cores-range", SweepAxis::kCores},
+                       {&opt.split_range, "--split-range", SweepAxis::kSplit}};
   for (const Axis& a : axes) {
     if (!a.text->empty()) {
-      chosen = &a;
-      break;  // CLI11 lets only one through
+      r.axis = a.axis;
+      const RangeText range = read_range_text(*a.text, a.option);
+      r.range = {range.first, range.last, range.step};
+      typed[api::range_field(a.axis)] = *a.text;
+      return;
     }
   }
-  if (chosen == nullptr) {
-    throw UsageError(
-        "nothing to sweep: give one of --lines-range, --x-range, --cin-range, --cout-range, "
-        "--cores-range, --split-range");
-  }
-  spec.axis = chosen->axis;
-  if (spec.axis == SweepAxis::kCin && opt.size.cout.empty()) {
-    throw UsageError("--cin-range: needs --cout N");
-  }
-  if (spec.axis == SweepAxis::kCout && opt.size.cin.empty()) {
-    throw UsageError("--cout-range: needs --cin D");
-  }
-  spec.values = parse_range(*chosen->text, chosen->option, chosen->negative, &spec.step);
-  if (!opt.size.cin.empty()) {
-    spec.cin = parse_count(opt.size.cin, "--cin", 1, UINT32_MAX);
-  }
-  if (!opt.size.cout.empty()) {
-    spec.cout = parse_count(opt.size.cout, "--cout", 1, UINT32_MAX);
-  }
-  if (spec.axis == SweepAxis::kCores || spec.axis == SweepAxis::kSplit) {
-    spec.lines = parse_size(opt.size, std::string(chosen->option) + ": ");
-  }
-  if (spec.axis == SweepAxis::kX) {
-    spec.laps = parse_count_list(opt.laps, "--laps", 0, 0x3ffff);
-    for (size_t i = 0; i < spec.laps.size(); ++i) {
-      if (std::find(spec.laps.begin(), spec.laps.begin() + i, spec.laps[i]) !=
-          spec.laps.begin() + i) {
-        throw UsageError(fmt::format(
-            "--laps: {} is listed twice (each lap once: a sweep point per row)", spec.laps[i]));
-      }
-    }
-  } else if (opt.laps != "1") {
-    throw UsageError("--laps: only with --x-range");
-  }
+  throw UsageError(
+      "nothing to sweep: give one of --lines-range, --x-range, --cin-range, --cout-range, "
+      "--cores-range, --split-range");
 }
 
 // The running anesim, for the batch scripts.
@@ -85,25 +51,6 @@ std::string own_executable() {
   std::string path(4096, '\0');
   const ssize_t n = readlink("/proc/self/exe", path.data(), path.size());
   return n > 0 ? path.substr(0, static_cast<size_t>(n)) : std::string("anesim");
-}
-
-// --shard: one part of the sweep into --csv; the plots and the FFT come
-// from the merged parts.
-int run_shard(const SweepSpec& spec, const MachineConfig& cfg, const SweepOptions& opt) {
-  const Shard shard = parse_shard_option(opt.shard);
-  if (opt.csv.empty()) {
-    throw UsageError("--shard: needs --csv PART (the file the shard's rows go to)");
-  }
-  if (!opt.plot.empty() || !opt.plot_time.empty() || !opt.plot_spectrum.empty() || opt.fft) {
-    throw UsageError("--shard: plots and --fft come from the merged parts (anesim merge)");
-  }
-  check_writable_directory(opt.csv);
-  const SweepResult r = run_sweep(spec, cfg, "sweep", shard);
-  write_file_atomically(opt.csv, sweep_part(r, cfg));
-  std::printf("anesim sweep: shard %s, %zu of %zu points of %s over %zu values -> %s\n",
-              shard_text(shard).c_str(), r.rows.size(), r.total_points, axis_name(spec.axis),
-              spec.values.size(), opt.csv.c_str());
-  return kExitOk;
 }
 
 }  // namespace
@@ -157,41 +104,39 @@ CLI::App* add_sweep_command(CLI::App& app, SweepOptions& opt) {
 }
 
 int sweep_command(const SweepOptions& opt) {
-  SweepSpec spec;
-  spec.jobs = parse_jobs(opt.jobs);
-  spec.config = opt.config;
-  refuse_overlapping_paths({{"--config", opt.config}}, {{"--csv", opt.csv},
-                                                        {"--plot", opt.plot},
-                                                        {"--plot-time", opt.plot_time},
-                                                        {"--plot-spectrum", opt.plot_spectrum}});
-  const MachineConfig cfg = load_machine(opt.config);
-  spec.variants = resolve_variants(opt.variants, cfg);
-  spec.cores = parse_cores(opt.cores, cfg);
-  spec.split = static_cast<uint32_t>(parse_count(opt.split, "--split", 1, UINT32_MAX));
-  spec.base_line = static_cast<uint32_t>(parse_count(opt.base_line, "--base-line", 0, UINT32_MAX));
-  parse_axis(opt, spec);
+  api::SweepRequest r;
+  TypedText typed = {{"cin", opt.size.cin}, {"cout", opt.size.cout}, {"lines", opt.size.lines},
+                     {"cores", opt.cores},  {"split", opt.split},    {"base_line", opt.base_line},
+                     {"jobs", opt.jobs},    {"laps", opt.laps},      {"shards", opt.shards}};
+  r.jobs = parse_count(opt.jobs, "--jobs", 0, UINT64_MAX);
+  r.config = opt.config;
+  if (opt.variants.given) {
+    r.variants = parse_variant_list(opt.variants.text, "--variants");
+  }
+  r.lines = optional_count(opt.size.lines, "--lines");
+  r.cin = optional_count(opt.size.cin, "--cin");
+  r.cout = optional_count(opt.size.cout, "--cout");
+  r.cores = optional_count(opt.cores, "--cores");
+  r.split = parse_count(opt.split, "--split", 0, UINT64_MAX);
+  r.base_line = parse_count(opt.base_line, "--base-line", 0, UINT64_MAX);
+  read_axis(opt, r, typed);
+  // --laps has a default, 1; given otherwise it must come with --x-range.
+  if (r.axis == SweepAxis::kX || opt.laps != "1") {
+    r.laps = count_list(opt.laps, "--laps");
+  }
   if (opt.detrend != "mean" && opt.detrend != "linear") {
     throw UsageError(fmt::format("--detrend: '{}' is not mean or linear", opt.detrend));
   }
+  r.outputs = SweepOutputs{opt.csv,           opt.plot, opt.plot_time,
+                           opt.plot_spectrum, opt.fft,  opt.detrend == "linear"};
   if (!opt.shard.empty()) {
-    return run_shard(spec, cfg, opt);
+    r.shard = parse_shard_option(opt.shard);
   }
-  SweepOutputs outputs{opt.csv,           opt.plot, opt.plot_time,
-                       opt.plot_spectrum, opt.fft,  opt.detrend == "linear"};
-  if (!opt.slurm_script.empty()) {
-    if (opt.shards.empty()) {
-      throw UsageError("--slurm-script: needs --shards N (the job array's tasks)");
-    }
-    const size_t points = sweep_rows(spec, cfg.ane.cores).size();
-    const auto n = static_cast<uint32_t>(
-        parse_count(opt.shards, "--shards", 1, std::min<uint64_t>(points, kMaxShards)));
-    check_sweep_outputs(outputs);
-    std::fputs(write_slurm_scripts({opt.slurm_script, n, own_executable(), spec, outputs}).c_str(),
-               stdout);
-    return kExitOk;
-  }
-  check_sweep_outputs(outputs);
-  write_sweep_outputs(run_sweep(spec, cfg, "sweep"), outputs);
+  r.slurm_script = opt.slurm_script;
+  r.shards = optional_count(opt.shards, "--shards");
+  r.anesim_binary = own_executable();
+  const std::string note = call_library(typed, [&] { return api::sweep(r); });
+  std::fputs(note.c_str(), stdout);
   return kExitOk;
 }
 

@@ -30,27 +30,59 @@ CountStatus read_count(const std::string& text, uint64_t min, uint64_t max, uint
   return CountStatus::kOk;
 }
 
-uint64_t parse_count(const std::string& text, const std::string& option, uint64_t min,
-                     uint64_t max) {
-  // Values are cut to 40 characters so that every message is one short line.
-  const std::string shown = printable(text, 40);
-  uint64_t value = 0;
-  switch (read_count(text, min, max, value)) {
-    case CountStatus::kOk:
-      return value;
+namespace {
+
+// The message for a count that is not one, with `label` naming the option
+// or field and `shown` the value.
+std::string count_message(const std::string& label, const std::string& text,
+                          const std::string& shown, CountStatus status, uint64_t min,
+                          uint64_t max) {
+  switch (status) {
     case CountStatus::kNotACount: {
       const char* hint =
           !text.empty() && (text[0] == '-' || text[0] == '+') ? " (a count has no sign)" : "";
-      throw UsageError(fmt::format(
-          "{}: '{}' is not a number: expected decimal digits or 0x followed by hex digits{}",
-          option, shown, hint));
+      return fmt::format(
+          "{}: '{}' is not a number: expected decimal digits or 0x followed by hex digits{}", label,
+          shown, hint);
     }
     case CountStatus::kTooLarge:
-      throw UsageError(fmt::format("{}: '{}' is too large (at most {})", option, shown, max));
-    case CountStatus::kTooSmall:
-      break;
+      return fmt::format("{}: '{}' is too large (at most {})", label, shown, max);
+    default:
+      return fmt::format("{}: '{}' is too small (at least {})", label, shown, min);
   }
-  throw UsageError(fmt::format("{}: '{}' is too small (at least {})", option, shown, min));
+}
+
+}  // namespace
+
+uint64_t parse_count(const std::string& text, const std::string& option, uint64_t min,
+                     uint64_t max) {
+  uint64_t value = 0;
+  const CountStatus status = read_count(text, min, max, value);
+  if (status != CountStatus::kOk) {
+    // Values are cut to 40 characters so that every message is one short line.
+    throw UsageError(count_message(option, text, printable(text, 40), status, min, max));
+  }
+  return value;
+}
+
+uint64_t parse_count_field(const std::string& text, const std::string& field, uint64_t min,
+                           uint64_t max) {
+  uint64_t value = 0;
+  const CountStatus status = read_count(text, min, max, value);
+  if (status != CountStatus::kOk) {
+    throw FieldError(field, count_message(field_mark(field), text, value_mark(), status, min, max),
+                     printable(text, 40));
+  }
+  return value;
+}
+
+void check_count_field(uint64_t value, const std::string& field, uint64_t min, uint64_t max,
+                       long item) {
+  if (value < min || value > max) {
+    const CountStatus status = value < min ? CountStatus::kTooSmall : CountStatus::kTooLarge;
+    throw FieldError(field, count_message(field_mark(field), "", value_mark(), status, min, max),
+                     std::to_string(value), item);
+  }
 }
 
 }  // namespace anesim

@@ -38,9 +38,12 @@ std::optional<Identity> identity_of(const std::string& path) {
 }
 
 [[noreturn]] void refuse(const NamedPath& out, const NamedPath& other, const char* what) {
-  throw UsageError(fmt::format("{} '{}' is the same file as {} {} '{}'; refusing to overwrite it",
-                               out.option, printable(out.path), what, other.option,
-                               printable(other.path)));
+  // A request's field (field_mark) is spelled by each front end; an option as it is.
+  const bool marked = !out.option.empty() && out.option[0] == FieldError::kFieldOpen;
+  throw FieldError(
+      marked ? out.option.substr(1, out.option.size() - 2) : out.option,
+      fmt::format("{} '{}' is the same file as {} {} '{}'; refusing to overwrite it", out.option,
+                  printable(out.path), what, other.option, printable(other.path)));
 }
 
 }  // namespace

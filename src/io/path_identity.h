@@ -11,7 +11,7 @@
 namespace anesim {
 
 struct NamedPath {
-  std::string option;  // how the user gave it: "--csv", "trace file", ...
+  std::string option;  // how the user gave it: "--csv", "trace file", or a field_mark
   std::string path;    // "" is skipped (the option was not given)
 };
 

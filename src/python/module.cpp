@@ -1,8 +1,10 @@
 // The Python module `anesim` (docs/python.md): runs, advice and the variant
 // table in this process, with no child processes and no SystemC kernel
 // (sim/top/run_without_systemc.h), the GIL released while simulating so that
-// threads run in parallel. Results are the dicts `anesim --json` and
-// `anesim advise --json` print, built by the same code.
+// threads run in parallel. Each function fills in a typed request of
+// src/api/ and calls its function, as the command line does; results are the
+// dicts `anesim --json` and `anesim advise --json` print, built by the same
+// code.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -12,10 +14,10 @@
 #include <fmt/format.h>
 
 #include <anesim/analysis/advise/advice.h>
-#include <anesim/analysis/advise/advice_output.h>
-#include <anesim/cli/model_option.h>
-#include <anesim/cli/run_command.h>
-#include <anesim/cli/shared_options.h>
+#include <anesim/api/advise.h>
+#include <anesim/api/model_source.h>
+#include <anesim/api/request_checks.h>
+#include <anesim/api/run.h>
 #include <anesim/io/errors.h>
 #include <anesim/model/model_description.h>
 #include <anesim/model/model_presets.h>
@@ -27,54 +29,56 @@ namespace anesim::python {
 
 namespace {
 
-Json run_once(const RunOptions& opt, std::shared_ptr<Config> cfg) {
-  py::gil_scoped_release unlocked;
-  return run_json_without_systemc(opt, cfg->machine());
+api::MachineChoice machine_argument(const py::object& config) {
+  api::MachineChoice choice;
+  choice.machine = config_argument(config)->machine();
+  return choice;
 }
 
 py::object run(const py::object& lines, const py::object& cin, const py::object& cout,
                const py::object& variant, const py::object& cores, const py::object& split,
                const py::object& task_lines, const py::object& config) {
-  RunOptions opt;
-  opt.size.lines = count_text(lines, "lines");
-  opt.size.cin = count_text(cin, "cin");
-  opt.size.cout = count_text(cout, "cout");
-  opt.variant.text = text_argument(variant, "variant");
-  opt.variant.given = !variant.is_none();
-  opt.cores = count_text(cores, "cores");
-  opt.split = count_text(split, "split");
-  opt.task_lines = count_list_text(task_lines, "task_lines");
-  if (opt.split.empty()) {
-    opt.split = "1";
+  api::RunRequest r;
+  r.lines = count_value(lines, "lines");
+  r.cin = count_value(cin, "cin");
+  r.cout = count_value(cout, "cout");
+  if (!variant.is_none()) {
+    r.variant = api::variant_named(text_argument(variant, "variant"), "variant");
   }
-  if (!opt.task_lines.empty() && opt.split != "1") {
-    throw UsageError("--task-lines and --split both set the tasks: give one of them");
-  }
-  return to_python(run_once(opt, config_argument(config)));
-}
-
-unsigned jobs_argument(const py::object& jobs) { return parse_jobs(count_text(jobs, "jobs")); }
-
-py::object advise_shape(const py::object& cin, const py::object& cout, const py::object& config,
-                        const py::object& jobs) {
-  SizeOptions size;
-  size.cin = count_text(cin, "cin");
-  size.cout = count_text(cout, "cout");
-  if (size.cin.empty() || size.cout.empty()) {
-    throw py::type_error("advise: give both cin and cout (ints)");
-  }
-  AdviceSettings settings;
-  settings.jobs = jobs_argument(jobs);
-  const std::shared_ptr<Config> cfg = config_argument(config);
-  settings.in_process = &cfg->machine();
+  r.cores = count_value(cores, "cores");
+  r.split = count_value(split, "split").value_or(1);
+  r.task_lines = count_list_value(task_lines, "task_lines");
+  r.machine = machine_argument(config);
   Json j;
   {
     py::gil_scoped_release unlocked;
-    const LayerShape s = parse_shape(size);
-    const std::vector<Transfer> shape = {Transfer{"shape", s.cin, s.cout, 1}};
-    j = shape_advice_json(advise_transfers(shape, 2, cfg->machine(), settings));
+    j = api::run_in_process(r);
   }
   return to_python(j);
+}
+
+uint64_t jobs_argument(const py::object& jobs) { return count_value(jobs, "jobs").value_or(2); }
+
+py::object advise_request(const api::AdviseRequest& r) {
+  Json j;
+  {
+    py::gil_scoped_release unlocked;
+    j = api::advice_json(api::advise(r));
+  }
+  return to_python(j);
+}
+
+py::object advise_shape(const py::object& cin, const py::object& cout, const py::object& config,
+                        const py::object& jobs) {
+  api::AdviseRequest r;
+  r.cin = count_value(cin, "cin");
+  r.cout = count_value(cout, "cout");
+  if (!r.cin || !r.cout) {
+    throw py::type_error("advise: give both cin and cout (ints)");
+  }
+  r.jobs = jobs_argument(jobs);
+  r.machine = machine_argument(config);
+  return advise_request(r);
 }
 
 ModelDescription model_argument(const py::object& model) {
@@ -90,22 +94,16 @@ ModelDescription model_argument(const py::object& model) {
   }
   const std::string text = model.cast<std::string>();
   py::gil_scoped_release unlocked;
-  return load_model_option(text);
+  return api::load_model(text);
 }
 
 py::object advise_model_call(const py::object& model, const py::object& config,
                              const py::object& jobs) {
-  const ModelDescription m = model_argument(model);
-  AdviceSettings settings;
-  settings.jobs = jobs_argument(jobs);
-  const std::shared_ptr<Config> cfg = config_argument(config);
-  settings.in_process = &cfg->machine();
-  Json j;
-  {
-    py::gil_scoped_release unlocked;
-    j = model_advice_json(advise_model(m, cfg->machine(), settings));
-  }
-  return to_python(j);
+  api::AdviseRequest r;
+  r.model_description = model_argument(model);
+  r.jobs = jobs_argument(jobs);
+  r.machine = machine_argument(config);
+  return advise_request(r);
 }
 
 py::object load_model(const py::object& model) {
@@ -214,18 +212,22 @@ PYBIND11_MODULE(anesim, m) {
       "anesim in Python: cycle-level simulations of the Apple M3 ANE kernel-DMA prefetch ring, "
       "in this process (docs/python.md).";
   m.attr("__version__") = "0.1.0";
-  // Bad input is a ValueError with the command line's message.
+  // Bad input is a ValueError; a request's field is named as Python spells it.
   static py::exception<anesim::UsageError> usage(m, "UsageError", PyExc_ValueError);
   static py::exception<anesim::ConfigError> config(m, "ConfigError", PyExc_ValueError);
   static py::exception<anesim::InputError> input(m, "InputError", PyExc_ValueError);
   static py::exception<anesim::SimulationError> failed(m, "SimulationError", PyExc_RuntimeError);
-  usage.attr("__doc__") = "A bad argument value, with the command line's message (exit 2 there).";
+  usage.attr("__doc__") =
+      "A bad argument value; the message names the argument (task_lines), where the command "
+      "line names its option (--task-lines).";
   config.attr("__doc__") = "A bad machine description: file:line:column: field: what (exit 3).";
   input.attr("__doc__") = "A bad model file or dict: file:line:column: field: what (exit 5).";
   failed.attr("__doc__") = "A run that failed: max_cycles reached, an RTL assertion, a lost line.";
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);
+    } catch (const anesim::FieldError& e) {
+      usage(e.render([](const std::string& field) { return field; }, e.value()).c_str());
     } catch (const anesim::UsageError& e) {
       usage(e.what());
     } catch (const anesim::ConfigError& e) {
@@ -246,7 +248,7 @@ PYBIND11_MODULE(anesim, m) {
 One simulation; returns the dict `anesim --json` prints (same keys, same values).
 
 lines: lines of 64 B per core (int, or str such as '0x4000'); or cin and cout,
-a layer X[1,D] x W[D,N]. variant: a name from variants() (default: the
+a layer X[1,D] x W[D,N] (not both). variant: a name from variants() (default: the
 config's ane.ring_variant). cores: active cores (default: the config's
 ane.cores). split: back-to-back tasks per core; task_lines: explicit task
 lengths instead. config: None (built-in M3 Air), a path, or a Config.

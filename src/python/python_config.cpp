@@ -9,11 +9,11 @@
 
 #include <fmt/format.h>
 
+#include <anesim/io/errors.h>
+#include <anesim/io/text_file.h>
 #include <anesim/machine/builtin_config.h>
 #include <anesim/machine/config_patch.h>
 #include <anesim/machine/machine_config_reader.h>
-#include <anesim/io/errors.h>
-#include <anesim/io/text_file.h>
 
 namespace anesim::python {
 

@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <anesim/io/count_text.h>
+#include <anesim/io/errors.h>
+
 namespace anesim::python {
 
 namespace {
@@ -89,14 +92,15 @@ Json to_json(const py::handle& value, const std::string& what) {
                          type_name(value)));
 }
 
-std::string count_text(const py::handle& value, const char* argument) {
+std::optional<uint64_t> count_value(const py::handle& value, const char* field) {
   if (value.is_none()) {
-    return "";
+    return std::nullopt;
   }
   if (is_int(value) || py::isinstance<py::str>(value)) {
-    return py::str(value).cast<std::string>();
+    // An int is read as its digits, so that -1 gets the same message as '-1'.
+    return parse_count_field(py::str(value).cast<std::string>(), field, 0, UINT64_MAX);
   }
-  type_error(fmt::format("{}: expected int or str, got {}", argument, type_name(value)));
+  type_error(fmt::format("{}: expected int or str, got {}", field, type_name(value)));
 }
 
 std::string text_argument(const py::handle& value, const char* argument) {
@@ -109,23 +113,23 @@ std::string text_argument(const py::handle& value, const char* argument) {
   type_error(fmt::format("{}: expected str, got {}", argument, type_name(value)));
 }
 
-std::string count_list_text(const py::handle& value, const char* argument) {
+std::vector<uint64_t> count_list_value(const py::handle& value, const char* field) {
   if (value.is_none()) {
-    return "";
+    return {};
   }
   if (!py::isinstance<py::list>(value) && !py::isinstance<py::tuple>(value)) {
-    type_error(fmt::format("{}: expected a list of int, got {}", argument, type_name(value)));
+    type_error(fmt::format("{}: expected a list of int, got {}", field, type_name(value)));
   }
-  std::string out;
+  std::vector<uint64_t> out;
   for (const py::handle item : value) {
     if (!is_int(item)) {
-      type_error(fmt::format("{}: expected a list of int, got an item of type {}", argument,
+      type_error(fmt::format("{}: expected a list of int, got an item of type {}", field,
                              type_name(item)));
     }
-    out += (out.empty() ? "" : ",") + py::str(item).cast<std::string>();
+    out.push_back(parse_count_field(py::str(item).cast<std::string>(), field, 0, UINT64_MAX));
   }
   if (out.empty()) {
-    throw py::value_error(fmt::format("{}: expected at least one task length", argument));
+    throw FieldError(field, field_mark(field) + ": expected at least one task length");
   }
   return out;
 }

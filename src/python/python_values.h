@@ -1,12 +1,16 @@
 // Conversions at the Python boundary: JSON reports into Python objects (the
-// dicts the module returns), and Python arguments into the option text the
-// command line's parsers take, so that a bad value gets the CLI's message.
-// Wrong Python types raise TypeError naming the argument.
+// dicts the module returns), and Python arguments into the values of the
+// library's typed requests (src/api/). Wrong Python types raise TypeError
+// naming the argument; bad values raise FieldError naming it (UsageError
+// in Python).
 #pragma once
 
 #include <pybind11/pybind11.h>
 
+#include <cstdint>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include <anesim/io/json.h>
 
@@ -21,12 +25,13 @@ py::object to_python(const Json& j);
 // TypeError naming `what` for anything else.
 Json to_json(const py::handle& value, const std::string& what);
 
-// An int (not a bool) or a str, as the option text ("" for None): what
-// --lines and the counts take. Raises TypeError naming `argument`.
-std::string count_text(const py::handle& value, const char* argument);
+// An int (not a bool), or a str such as '0x4000', as a count (unset for
+// None). A str that is not a count, or a negative int, is a FieldError
+// naming `field`; other types raise TypeError.
+std::optional<uint64_t> count_value(const py::handle& value, const char* field);
 // A str or None ("" for None). Raises TypeError naming `argument`.
 std::string text_argument(const py::handle& value, const char* argument);
-// A list or tuple of ints as "A,B,..." ("" for None). Raises TypeError.
-std::string count_list_text(const py::handle& value, const char* argument);
+// A list or tuple of ints ({} for None; an empty list is a FieldError).
+std::vector<uint64_t> count_list_value(const py::handle& value, const char* field);
 
 }  // namespace anesim::python

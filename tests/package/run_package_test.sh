@@ -123,7 +123,7 @@ print("relocated:", anesim.__file__, len(names), "presets")'
 SCRIPT
 hide=()
 if unshare -m true 2>/dev/null; then
-  hide=(unshare -m sh -c "mount -t tmpfs none '$source_dir' && mount -t tmpfs none '$build_dir' && exec bash '$relocated_script'")
+  hide=(unshare -m sh -c "mount -t tmpfs none '$build_dir' && mount -t tmpfs none '$source_dir' && exec bash '$relocated_script'")
   echo "package test: the source and build trees are hidden for the relocated run"
 else
   hide=(bash "$relocated_script")

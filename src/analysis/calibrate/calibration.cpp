@@ -12,9 +12,9 @@
 #include <fmt/format.h>
 
 #include <anesim/analysis/calibrate/candidate_evaluator.h>
+#include <anesim/io/errors.h>
 #include <anesim/machine/config_patch.h>
 #include <anesim/machine/machine_config_reader.h>
-#include <anesim/io/errors.h>
 
 namespace anesim {
 
@@ -215,17 +215,18 @@ Fit fit(const CalibrationSpec& spec, const std::vector<Trace>& traces,
 
 void check_bounds(const CalibrationSpec& spec) {
   if (spec.free.empty()) {
-    throw UsageError(
-        "--free: no free parameter given (e.g. --free fabric.port_cycles_per_line=10:20)");
+    throw FieldError("free", fmt::format("{0}: no free parameter given (e.g. {0} "
+                                         "fabric.port_cycles_per_line=10:20)",
+                                         field_mark("free")));
   }
   std::set<std::string> keys;
   for (const FreeParameter& p : spec.free) {
     if (!keys.insert(p.key).second) {
-      throw UsageError(fmt::format("--free {}: given twice", p.key));
+      throw FieldError("free", fmt::format("{} {}: given twice", field_mark("free"), p.key));
     }
     if (!(p.lo < p.hi) || !std::isfinite(p.lo) || !std::isfinite(p.hi)) {
-      throw UsageError(fmt::format("--free {}={}:{}: the lower bound must be below the upper",
-                                   p.key, p.lo, p.hi));
+      throw FieldError("free", fmt::format("{} {}={}:{}: the lower bound must be below the upper",
+                                           field_mark("free"), p.key, p.lo, p.hi));
     }
     for (double bound : {p.lo, p.hi}) {
       try {
@@ -233,8 +234,9 @@ void check_bounds(const CalibrationSpec& spec) {
                                         {{p.key, free_value_text(p, bound)}}),
                      spec.base_origin);
       } catch (const ConfigError& e) {
-        throw UsageError(fmt::format("--free {}={}:{}: the machine description refuses {}: {}",
-                                     p.key, p.lo, p.hi, free_value_text(p, bound), e.what()));
+        throw FieldError("free", fmt::format("{} {}={}:{}: the machine description refuses {}: {}",
+                                             field_mark("free"), p.key, p.lo, p.hi,
+                                             free_value_text(p, bound), e.what()));
       }
     }
   }

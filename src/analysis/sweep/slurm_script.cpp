@@ -91,10 +91,11 @@ std::vector<std::string> sweep_arguments(const SweepSpec& spec) {
 std::string write_slurm_scripts(const SlurmSweep& s) {
   const std::string dir = absolute(s.dir);
   if (!plain_word(dir)) {
-    throw UsageError(fmt::format(
-        "--slurm-script: '{}': #SBATCH lines cannot quote a path with spaces, quotes, % or "
-        "other special characters; choose a directory whose absolute path has none",
-        printable(dir, 80)));
+    throw FieldError(
+        "slurm_script",
+        fmt::format("{}: '{}': #SBATCH lines cannot quote a path with spaces, quotes, % or "
+                    "other special characters; choose a directory whose absolute path has none",
+                    field_mark("slurm_script"), printable(dir, 80)));
   }
   make_directory(dir);
   make_directory(dir + "/parts");

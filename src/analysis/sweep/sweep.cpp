@@ -6,8 +6,8 @@
 
 #include <anesim/analysis/batch/batch_runner.h>
 #include <anesim/io/errors.h>
-#include <anesim/sim/ring/geometry.h>
 #include <anesim/sim/core/workload.h>
+#include <anesim/sim/ring/geometry.h>
 
 namespace anesim {
 
@@ -105,8 +105,8 @@ std::vector<SweepRow> sweep_rows(const SweepSpec& spec, uint32_t ane_cores) {
         case SweepAxis::kX: {
           const int64_t l = int64_t{lap} * kRingLines + value;
           if (l < 1 || l > int64_t{UINT32_MAX}) {
-            throw UsageError(
-                fmt::format("--x-range: k = {}, x = {} gives {} lines per core", lap, value, l));
+            throw FieldError("x_range", fmt::format("{}: k = {}, x = {} gives {} lines per core",
+                                                    field_mark("x_range"), lap, value, l));
           }
           lines = static_cast<uint64_t>(l);
           break;
@@ -123,8 +123,9 @@ std::vector<SweepRow> sweep_rows(const SweepSpec& spec, uint32_t ane_cores) {
           break;
         case SweepAxis::kCores:
           if (value < 1 || value > int64_t{ane_cores}) {
-            throw UsageError(
-                fmt::format("--cores-range: {} cores (the config has {})", value, ane_cores));
+            throw FieldError("cores_range",
+                             fmt::format("{}: {} cores (the config has {})",
+                                         field_mark("cores_range"), value, ane_cores));
           }
           p.cores = static_cast<uint32_t>(value);
           row.cin = spec.cin;
@@ -137,14 +138,15 @@ std::vector<SweepRow> sweep_rows(const SweepSpec& spec, uint32_t ane_cores) {
           break;
       }
       if (lines < 1 || lines > UINT32_MAX) {
-        throw UsageError(fmt::format("--{}-range: {} gives {} lines per core (1 .. 2^32-1)",
-                                     axis_name(spec.axis), value, lines));
+        const std::string range = std::string(axis_name(spec.axis)) + "_range";
+        throw FieldError(range, fmt::format("{}: {} gives {} lines per core (1 .. 2^32-1)",
+                                            field_mark(range), value, lines));
       }
       p.lines_per_core = static_cast<uint32_t>(lines);
       if (p.split < 1 || p.split > p.lines_per_core) {
-        throw UsageError(fmt::format("{}: split {} is not within 1 .. {} lines per core",
-                                     spec.axis == SweepAxis::kSplit ? "--split-range" : "--split",
-                                     p.split, p.lines_per_core));
+        const char* split = spec.axis == SweepAxis::kSplit ? "split_range" : "split";
+        throw FieldError(split, fmt::format("{}: split {} is not within 1 .. {} lines per core",
+                                            field_mark(split), p.split, p.lines_per_core));
       }
       for (RingVariant v : spec.variants) {
         p.variant = v;
@@ -171,8 +173,8 @@ SweepResult run_sweep(const SweepSpec& spec, const MachineConfig& cfg,
   result.shard = shard;
   const uint32_t cores = spec.cores == 0 ? cfg.ane.cores : spec.cores;
   if (cores > cfg.ane.cores) {
-    throw UsageError(fmt::format("--cores: {} is more than the {} cores of {}", cores,
-                                 cfg.ane.cores, cfg.source));
+    throw FieldError("cores", fmt::format("{}: {} is more than the {} cores of {}",
+                                          field_mark("cores"), cores, cfg.ane.cores, cfg.source));
   }
   std::vector<SweepRow> all = sweep_rows(spec, cfg.ane.cores);
   result.total_points = all.size();

@@ -8,6 +8,7 @@
 #include <anesim/analysis/sweep/sweep_plots.h>
 #include <anesim/analysis/sweep/sweep_text.h>
 #include <anesim/io/atomic_output.h>
+#include <anesim/io/errors.h>
 #include <anesim/io/gnuplot_plot.h>
 #include <anesim/io/output_set.h>
 
@@ -15,7 +16,7 @@ namespace anesim {
 
 void check_sweep_outputs(const SweepOutputs& o) {
   if (!o.plot_spectrum.empty() && !o.fft) {
-    throw UsageError("--plot-spectrum: needs --fft");
+    throw FieldError("plot_spectrum", field_mark("plot_spectrum") + ": needs " + field_mark("fft"));
   }
   for (const std::string* p : {&o.plot, &o.plot_time, &o.plot_spectrum}) {
     if (!p->empty() && !plot_extension_ok(*p)) {

@@ -1,14 +1,14 @@
-#include <anesim/cli/model_option.h>
+#include <anesim/api/model_source.h>
 
 #include <fmt/format.h>
 
+#include <anesim/io/errors.h>
+#include <anesim/io/text_functions.h>
 #include <anesim/model/hf_config_reader.h>
 #include <anesim/model/model_presets.h>
 #include <anesim/model/safetensors_model.h>
-#include <anesim/io/errors.h>
-#include <anesim/io/text_functions.h>
 
-namespace anesim {
+namespace anesim::api {
 
 namespace {
 
@@ -29,21 +29,21 @@ ModelDescription load_model_path(const std::string& path) {
   return load_model_file(path);
 }
 
-ModelDescription load_model_option(const std::string& text) {
+ModelDescription load_model(const std::string& text, const std::string& field) {
   if (text.empty()) {
-    throw UsageError(fmt::format("--model: expected a preset name or a model file (presets: {})",
-                                 model_preset_list()));
+    throw FieldError(field, fmt::format("{}: expected a preset name or a model file (presets: {})",
+                                        field_mark(field), model_preset_list()));
   }
   if (looks_like_path(text)) {
     return load_model_path(text);
   }
   if (!is_model_preset(text)) {
-    throw UsageError(
-        fmt::format("--model: '{}' is not a preset (presets: {}; or give a model "
-                    "file path, docs/model-format.md)",
-                    printable(text, 60), model_preset_list()));
+    throw FieldError(field,
+                     fmt::format("{}: '{}' is not a preset (presets: {}; or give a model "
+                                 "file path, docs/model-format.md)",
+                                 field_mark(field), printable(text, 60), model_preset_list()));
   }
   return load_model_preset(text);
 }
 
-}  // namespace anesim
+}  // namespace anesim::api

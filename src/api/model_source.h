@@ -1,4 +1,4 @@
-// --model NAME|FILE: a preset under configs/models/ by its lowercase name
+// A request's model: a preset under configs/models/ by its lowercase name
 // (src/model/model_presets.h), or a model file: a model description, a
 // transformers config.json or a safetensors header (docs/model-format.md).
 #pragma once
@@ -7,7 +7,7 @@
 
 #include <anesim/model/model_description.h>
 
-namespace anesim {
+namespace anesim::api {
 
 // A model file by its name: *.safetensors or *.safetensors.index.json (the
 // header only), any other *.json (a transformers config.json), else a model
@@ -16,7 +16,8 @@ ModelDescription load_model_path(const std::string& path);
 
 // A path (it holds a '/' or ends in .yaml, .yml, .json or .safetensors) is
 // read as a file (load_model_path); anything else must name a preset. An unknown name throws
-// UsageError listing the presets (exit 2); a bad file throws ModelFileError (exit 5).
-ModelDescription load_model_option(const std::string& text);
+// a FieldError naming `field` and listing the presets; a bad file throws
+// ModelFileError.
+ModelDescription load_model(const std::string& text, const std::string& field = "model");
 
-}  // namespace anesim
+}  // namespace anesim::api

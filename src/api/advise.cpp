@@ -1,0 +1,69 @@
+#include <anesim/api/advise.h>
+
+#include <fmt/format.h>
+
+#include <anesim/analysis/advise/advice_output.h>
+#include <anesim/api/model_source.h>
+#include <anesim/api/request_checks.h>
+#include <anesim/io/atomic_output.h>
+#include <anesim/io/count_text.h>
+#include <anesim/io/errors.h>
+#include <anesim/io/path_identity.h>
+
+namespace anesim::api {
+
+AdviseResult advise(const AdviseRequest& r) {
+  check_count_field(r.jobs, "jobs", 1, 256);
+  const bool has_model = !r.model.empty() || r.model_description.has_value();
+  const bool has_shape = r.cin || r.cout;
+  refuse_overlapping_paths({{field_mark("config"), r.machine.machine ? "" : r.machine.config},
+                            {field_mark("model"), r.model}},
+                           {{field_mark("csv"), r.csv}});
+  if (!has_model && !has_shape) {
+    throw FieldError("model",
+                     fmt::format("advise: give {} NAME|FILE, or one shape with {} D {} N",
+                                 field_mark("model"), field_mark("cin"), field_mark("cout")));
+  }
+  if (has_model && has_shape) {
+    throw FieldError("model", fmt::format("{} excludes {}: advise a model or one shape",
+                                          field_mark("model"), field_mark(r.cin ? "cin" : "cout")));
+  }
+  std::vector<Transfer> shape;
+  if (has_shape) {
+    const LayerShape s = check_shape(r.cin.value_or(0), r.cout.value_or(0));
+    shape.push_back(Transfer{"shape", s.cin, s.cout, 1});
+  }
+  // Inputs are read and checked before any simulation starts.
+  const MachineConfig cfg = load_machine(r.machine);
+  ModelDescription model;
+  if (!has_shape) {
+    model = r.model_description ? *r.model_description : load_model(r.model);
+  }
+  if (!r.csv.empty()) {
+    check_writable_directory(r.csv);
+  }
+  AdviceSettings settings;
+  settings.jobs = static_cast<unsigned>(r.jobs);
+  settings.config_path = r.machine.config;
+  settings.progress_label = r.progress_label;
+  if (r.machine.machine) {
+    settings.in_process = &cfg;
+  }
+  AdviseResult out;
+  if (has_shape) {
+    out.table = advise_transfers(shape, 2, cfg, settings);
+  } else {
+    out.model = advise_model(model, cfg, settings);
+    out.table = out.model->advice;
+  }
+  if (!r.csv.empty()) {
+    write_file_atomically(r.csv, advice_csv(out.table));
+  }
+  return out;
+}
+
+Json advice_json(const AdviseResult& r) {
+  return r.model ? model_advice_json(*r.model) : shape_advice_json(r.table);
+}
+
+}  // namespace anesim::api

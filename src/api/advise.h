@@ -1,0 +1,45 @@
+// `advise`: which of a model's kernel-DMA transfers hit the 1 MiB notch and
+// the split that clears each (docs/advise.md), or the same for one layer
+// shape, as a typed request. The command line and Python's advise() and
+// advise_model() build an AdviseRequest and call advise().
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include <anesim/analysis/advise/advice.h>
+#include <anesim/api/machine_choice.h>
+#include <anesim/io/json.h>
+#include <anesim/model/model_description.h>
+
+namespace anesim::api {
+
+struct AdviseRequest {
+  // One of: a model by preset name or file path, a model already read, or
+  // one layer shape cin x cout.
+  std::string model;
+  std::optional<ModelDescription> model_description;
+  std::optional<uint64_t> cin, cout;
+  // A machine given as a MachineConfig (no file a child could read) is
+  // simulated in this process; a config path by `anesim --json` children.
+  MachineChoice machine;
+  uint64_t jobs = 2;           // simulations in parallel, 1..256
+  std::string progress_label;  // "" = no progress bar
+  std::string csv;             // the per-transfer table as CSV; "" = not wanted
+};
+
+struct AdviseResult {
+  std::optional<ModelAdvice> model;  // set for a model
+  AdviceResult table;                // per transfer: the model's, or the shape's
+};
+
+// Checks the request, reads its inputs, checks the CSV's directory, then
+// simulates; writes the CSV when asked. Throws FieldError, ConfigError,
+// ModelFileError, OutputError; std::runtime_error when a simulation fails.
+AdviseResult advise(const AdviseRequest& request);
+
+// What `anesim advise --json` prints: the model's advice, or the shape's.
+Json advice_json(const AdviseResult& r);
+
+}  // namespace anesim::api

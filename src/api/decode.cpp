@@ -1,0 +1,62 @@
+#include <anesim/api/decode.h>
+
+#include <fmt/format.h>
+
+#include <anesim/analysis/decode/decode_output.h>
+#include <anesim/api/model_source.h>
+#include <anesim/io/atomic_output.h>
+#include <anesim/io/count_text.h>
+#include <anesim/io/errors.h>
+#include <anesim/io/gnuplot_plot.h>
+#include <anesim/io/text_functions.h>
+#include <anesim/machine/machine_config_reader.h>
+
+namespace anesim::api {
+
+DecodeResult decode(const DecodeRequest& r) {
+  check_count_field(r.jobs, "jobs", 1, 256);
+  DecodeSettings settings;
+  settings.jobs = static_cast<unsigned>(r.jobs);
+  settings.config_path = r.config;
+  settings.progress_label = r.progress_label;
+  // Inputs are read and checked before any simulation starts.
+  const MachineConfig cfg = load_config_or_builtin(r.config);
+  const ModelDescription model = r.model_description ? *r.model_description : load_model(r.model);
+  check_count_field(r.programs, "programs", 1, model.layers);
+  settings.programs = static_cast<uint32_t>(r.programs);
+  if (!r.timeline.empty() && !plot_extension_ok(r.timeline)) {
+    throw FieldError(
+        "timeline",
+        fmt::format("{}: '{}' must end in .svg or .png", field_mark("timeline"), value_mark()),
+        printable(r.timeline, 60));
+  }
+  if (r.split == DecodeSplit::kFile && r.split_file.empty()) {
+    throw FieldError("split", field_mark("split") + ": expected a split file's path");
+  }
+  for (const std::string* out : {&r.csv, &r.timeline}) {
+    if (!out->empty()) check_writable_directory(*out);
+  }
+  AdviceSettings advice;
+  advice.config_path = r.config;
+  advice.jobs = settings.jobs;
+  advice.progress_label = r.split == DecodeSplit::kAdvised ? "advise" : "";
+  SplitPolicy policy;
+  if (r.split == DecodeSplit::kAdvised) {
+    policy = advised_policy(model, cfg, advice);
+  } else if (r.split == DecodeSplit::kFile) {
+    policy = read_split_file(r.split_file, model);
+  }
+  // Both plans are checked (roles, sizes) before simulating.
+  plan_step(model, policy, settings.programs);
+
+  const DecodeResult result = decode_model(model, policy, cfg, settings);
+  if (!r.csv.empty()) {
+    write_file_atomically(r.csv, decode_csv(result));
+  }
+  if (!r.timeline.empty()) {
+    render_plot(r.timeline, decode_timeline_script(result));
+  }
+  return result;
+}
+
+}  // namespace anesim::api

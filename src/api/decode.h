@@ -1,0 +1,36 @@
+// `decode`: one decoded token of a model simulated as one run, before and
+// after a split policy (docs/decode.md), as a typed request: what
+// `anesim decode` builds from its options.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include <anesim/analysis/decode/decode.h>
+#include <anesim/model/model_description.h>
+
+namespace anesim::api {
+
+// Where the "after" side's splits come from.
+enum class DecodeSplit { kNone, kAdvised, kFile };
+
+struct DecodeRequest {
+  std::string model;  // a preset name or a model file; or
+  std::optional<ModelDescription> model_description;
+  std::string config;  // the steps' children read it; "" = built-in M3 Air
+  DecodeSplit split = DecodeSplit::kAdvised;
+  std::string split_file;  // kFile: YAML, PROJECTION: CHUNKS
+  uint64_t programs = 1;   // 1..the model's layers
+  uint64_t jobs = 2;       // 1..256
+  std::string progress_label;
+  std::string csv;       // every task of both steps; "" = not wanted
+  std::string timeline;  // .svg or .png; "" = not wanted
+};
+
+// Reads and checks every input (both plans included) before simulating,
+// then simulates both steps and writes the outputs asked for. Throws
+// FieldError, ConfigError, InputError, OutputError.
+DecodeResult decode(const DecodeRequest& request);
+
+}  // namespace anesim::api

@@ -1,0 +1,90 @@
+#include <anesim/api/replay.h>
+
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include <anesim/analysis/replay/replay_parts.h>
+#include <anesim/analysis/trace/trace_format.h>
+#include <anesim/io/atomic_output.h>
+#include <anesim/io/count_text.h>
+#include <anesim/io/errors.h>
+#include <anesim/io/gnuplot_plot.h>
+#include <anesim/io/output_set.h>
+#include <anesim/io/path_identity.h>
+#include <anesim/machine/machine_config_reader.h>
+
+namespace anesim::api {
+
+void check_replay_outputs(const ReplayOutputs& o) {
+  if (o.max_mape && (!std::isfinite(*o.max_mape) || *o.max_mape < 0)) {
+    throw FieldError(
+        "max_mape",
+        fmt::format("{}: '{}' is not a percentage >= 0", field_mark("max_mape"), value_mark()),
+        fmt::format("{}", *o.max_mape));
+  }
+  if (!o.plot.empty() && !plot_extension_ok(o.plot)) {
+    throw FieldError(
+        "plot", fmt::format("{}: '{}' must end in .png or .svg", field_mark("plot"), value_mark()),
+        o.plot);
+  }
+  // Fail on unwritable outputs before spending time simulating.
+  for (const std::string* out : {&o.csv, &o.plot}) {
+    if (!out->empty()) check_writable_directory(*out);
+  }
+}
+
+ReplayOutcome replay(const ReplayRequest& r) {
+  check_count_field(r.jobs, "jobs", 1, 256);
+  const ReplayOutputs& o = r.outputs;
+  if (r.shard) {
+    if (o.csv.empty()) {
+      throw FieldError("shard", fmt::format("{}: needs {} PART (the file the shard's rows go to)",
+                                            field_mark("shard"), field_mark("csv")));
+    }
+    if (!o.plot.empty() || o.max_mape) {
+      throw FieldError(
+          "shard", fmt::format("{}: {} and {} apply to the merged parts "
+                               "(anesim merge)",
+                               field_mark("shard"), field_mark("plot"), field_mark("max_mape")));
+    }
+  }
+  std::vector<NamedPath> inputs = {{field_mark("config"), r.config}};
+  for (const std::string& f : r.files) {
+    inputs.push_back({"trace file", f});
+  }
+  refuse_overlapping_paths(inputs, {{field_mark("csv"), o.csv}, {field_mark("plot"), o.plot}});
+  check_replay_outputs(o);
+  const MachineConfig cfg = load_config_or_builtin(r.config);
+  const RingVariant variant = r.variant.value_or(cfg.ane.ring_variant);
+  std::vector<Trace> traces;
+  for (const std::string& f : r.files) {
+    traces.push_back(read_trace_file(f));
+  }
+  refuse_repeated_records(traces);
+  const auto jobs = static_cast<unsigned>(r.jobs);
+  ReplayOutcome out;
+  if (!r.shard) {
+    out.result = replay_traces(traces, variant, cfg, r.config, jobs, "replay");
+    return out;
+  }
+  out.result = replay_traces(traces, variant, cfg, r.config, jobs, "replay", *r.shard);
+  write_file_atomically(o.csv, replay_part(out.result, traces, cfg, r.config));
+  out.note = fmt::format("anesim replay: shard {}, {} of {} records -> {}\n", shard_text(*r.shard),
+                         out.result.rows.size(), out.result.total_points, o.csv);
+  return out;
+}
+
+bool write_replay_outputs(const ReplayResult& r, const ReplayOutputs& o) {
+  OutputSet outputs;  // all or none
+  if (!o.csv.empty()) {
+    outputs.add_text(o.csv, format_replay_csv(r));
+  }
+  if (!o.plot.empty()) {
+    render_plot(outputs, o.plot, replay_plot_script(r));
+  }
+  outputs.commit();
+  return o.max_mape && r.overall.mape_pct > *o.max_mape;
+}
+
+}  // namespace anesim::api
