@@ -7,7 +7,9 @@
 #   RING_VARIANT_<name>_ID        the C++ enumerator (kBug)
 #   RING_VARIANT_<name>_EPOCH     EpochBits
 #   RING_VARIANT_<name>_GUARD     SpaceGuard (0 or 1)
-#   RING_VARIANT_<name>_RELATCH   RelatchAtWrap (0 to 3)
+#   RING_VARIANT_<name>_RELATCH   RelatchAtWrap: the value of the mechanism the
+#                                 table names (a relatch_e of rtl/kdma_pkg.sv,
+#                                 read first by cmake/RingMechanism.cmake)
 #   RING_VARIANT_<name>_SHARE     TimeShare (0 or 1)
 #   RING_VARIANT_<name>_GPARAMS   the Verilator -G options setting all four,
 #                                 and ShareStepBits from ANESIM_SHARE_STEP_BITS
@@ -15,19 +17,28 @@
 #   RING_VARIANT_<name>_STARVES   1 unless RingIdxBits + EpochBits > 32 (docs/formal.md)
 function(anesim_read_ring_variants def_file)
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${def_file})
+  if(NOT RING_RELATCH_NAMES)
+    message(FATAL_ERROR "anesim_read_ring_variants: call anesim_read_ring_mechanisms first")
+  endif()
   file(STRINGS ${def_file} lines REGEX "^ANESIM_RING_VARIANT\\(")
   set(names "")
   foreach(line IN LISTS lines)
     if(NOT line MATCHES
-       "^ANESIM_RING_VARIANT\\(([A-Za-z0-9_]+), *\"([a-z0-9_]+)\", *([0-9]+), *([01]), *([0-3]), *([01]), *\".*\"\\)$")
+       "^ANESIM_RING_VARIANT\\(([A-Za-z0-9_]+), *\"([a-z0-9_]+)\", *([0-9]+), *([01]), *([A-Za-z][A-Za-z0-9_]*), *([01]), *\".*\"\\)$")
       message(FATAL_ERROR "${def_file}: cannot read the variant line: ${line}")
     endif()
     set(id ${CMAKE_MATCH_1})
     set(name ${CMAKE_MATCH_2})
     set(epoch ${CMAKE_MATCH_3})
     set(guard ${CMAKE_MATCH_4})
-    set(relatch ${CMAKE_MATCH_5})
+    set(mechanism ${CMAKE_MATCH_5})
     set(share ${CMAKE_MATCH_6})
+    if(NOT mechanism IN_LIST RING_RELATCH_NAMES)
+      string(REPLACE ";" ", " known "${RING_RELATCH_NAMES}")
+      message(FATAL_ERROR "${def_file}: variant '${name}': '${mechanism}' is not a relatch_e "
+                          "of rtl/kdma_pkg.sv (${known})")
+    endif()
+    set(relatch ${RING_RELATCH_${mechanism}_VALUE})
     if(name IN_LIST names)
       message(FATAL_ERROR "${def_file}: variant '${name}' is defined twice")
     endif()
@@ -44,7 +55,7 @@ function(anesim_read_ring_variants def_file)
     set(RING_VARIANT_${name}_RELATCH ${relatch} PARENT_SCOPE)
     set(RING_VARIANT_${name}_SHARE ${share} PARENT_SCOPE)
     set(RING_VARIANT_${name}_GPARAMS -GEpochBits=${epoch} -GSpaceGuard=1'b${guard}
-        -GRelatchAtWrap=${relatch} -GTimeShare=1'b${share}
+        -GRelatchAtWrap=${RING_RELATCH_WIDTH}'d${relatch} -GTimeShare=1'b${share}
         -GShareStepBits=${ANESIM_SHARE_STEP_BITS} PARENT_SCOPE)
     set(RING_VARIANT_${name}_STARVES ${starves} PARENT_SCOPE)
   endforeach()

@@ -32,24 +32,26 @@ module kdma_prefetch_ring
   // 0: the published snippet (count only; one-sided V).
   parameter bit          SpaceGuard = 1'b1,
   // What happens to the grant when the request pointer wraps the ring
-  // (0x4000 lines):
-  // 0: nothing; the grant latched at load stays (the M3).
-  // 1: it is re-derived from the exact count of lines left (a repair on the
-  //    refill path only; the grant latched at load still aliases).
-  // 2: a repair armed at load when the grant aliased (a whole number of
-  //    laps): at a wrap where the request pointer meets the end pointer
-  //    (the transfer ends on a lap boundary) the grant is re-derived from
-  //    pointers with one epoch bit, so it aliases again while an even number
-  //    of laps is left. A transfer of whole laps that does not start on a lap
-  //    boundary meets its end pointer only mid-lap, where the repair does not
-  //    look, and keeps its aliased grant. The M4 reading
+  // (0x4000 lines), a relatch_e of kdma_pkg:
+  // RelatchNever: nothing; the grant latched at load stays (the M3).
+  // RelatchAtEveryWrap: it is re-derived from the exact count of lines left
+  //    (a repair on the refill path only; the grant latched at load still
+  //    aliases).
+  // RelatchEpoch1AtWrap: a repair armed at load when the grant aliased (a
+  //    whole number of laps): at a wrap where the request pointer meets the
+  //    end pointer (the transfer ends on a lap boundary) the grant is
+  //    re-derived from pointers with one epoch bit, so it aliases again while
+  //    an even number of laps is left. A transfer of whole laps that does not
+  //    start on a lap boundary meets its end pointer only mid-lap, where the
+  //    repair does not look, and keeps its aliased grant. The M4 reading
   //    (docs/ring-mechanism.md, section 6).
-  // 3: armed as 2, and only where the transfer starts on a lap boundary; the
-  //    grant is re-derived from the exact count once a lap has been issued
-  //    and the lines left no longer exceed the lines issued (the transfer's
-  //    midpoint, or the first wrap if that comes later). An alternative M4
-  //    reading (docs/ring-mechanism.md, section 6).
-  parameter int unsigned RelatchAtWrap = 0,
+  // RelatchAtMidpoint: armed as RelatchEpoch1AtWrap, and only where the
+  //    transfer starts on a lap boundary; the grant is re-derived from the
+  //    exact count once a lap has been issued and the lines left no longer
+  //    exceed the lines issued (the transfer's midpoint, or the first wrap if
+  //    that comes later). An alternative M4 reading (docs/ring-mechanism.md,
+  //    section 6).
+  parameter relatch_e    RelatchAtWrap = RelatchNever,
   // 1: the grant is a share of time: the lookahead is open while the
   //    timebase's phase (256 steps of 2^ShareStepBits cycles) is below the
   //    grant, so bandwidth rises linearly with the grant, as the write-up
@@ -151,7 +153,7 @@ module kdma_prefetch_ring
   logic [CreditBits-1:0] pool_d, pool_q;
   logic [RingIdxBits-1:0] end_ptr_d, end_ptr_q;
   logic                  share_open_d, share_open_q;
-  logic                  armed_d, armed_q;  // RelatchAtWrap 2: the load grant aliased
+  logic                  armed_d, armed_q;  // the load grant aliased (an armed repair)
 
   logic [LineBits-1:0] remaining, outstanding;
   logic prefetch_ok, demand_ok, task_fire, req_fire, page_last_line, lap_last_line;
@@ -198,12 +200,12 @@ module kdma_prefetch_ring
   assign epoch_limit    = (SpaceGuard && (epoch_space < epoch_count)) ? epoch_space : epoch_count;
   assign epoch_credit   = (epoch_limit > (RingIdxBits+1)'(PrefetchMax)) ? CreditBits'(PrefetchMax)
                                                                       : CreditBits'(epoch_limit);
-  assign relatch_credit = (RelatchAtWrap == 2) ? epoch_credit : exact_credit;
-  // RelatchAtWrap 3: an aligned transfer of whole laps (end pointer at index
+  assign relatch_credit = (RelatchAtWrap == RelatchEpoch1AtWrap) ? epoch_credit : exact_credit;
+  // RelatchAtMidpoint: an aligned transfer of whole laps (end pointer at index
   // 0) past its first lap, with no more lines left than issued.
   // Counted with this request issued (issued_q + 1).
   assign issued_after    = issued_q + 1'b1;
-  assign midpoint_repair = (RelatchAtWrap == 3) && armed_q && wrap_aliases &&
+  assign midpoint_repair = (RelatchAtWrap == RelatchAtMidpoint) && armed_q && wrap_aliases &&
                            (issued_after >= (LineBits'(1) << RingIdxBits)) &&
                            (left_after <= issued_after);
 
@@ -246,7 +248,9 @@ module kdma_prefetch_ring
         if (page_last_line) begin
           // Crossing into the next page refills the grant.
           pool_d = credit_q;
-          if (lap_last_line && ((RelatchAtWrap == 1) || ((RelatchAtWrap == 2) && armed_q && wrap_aliases))) begin
+          if (lap_last_line && ((RelatchAtWrap == RelatchAtEveryWrap) ||
+                                ((RelatchAtWrap == RelatchEpoch1AtWrap) && armed_q &&
+                                 wrap_aliases))) begin
             credit_d = relatch_credit;
             pool_d   = relatch_credit;
           end

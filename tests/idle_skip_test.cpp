@@ -16,9 +16,9 @@ namespace {
 
 TEST_CASE("idle skipping changes nothing but speed, with either refresh mode", "[cluster]") {
   MachineConfig per_bank = load_config_file(std::string(ANESIM_SOURCE_DIR) + "/configs/m4.yaml");
-  REQUIRE(per_bank.dram.refresh == RefreshMode::kPerBank);
+  REQUIRE(per_bank.dram.refresh == "per_bank");
   MachineConfig all_bank = per_bank;
-  all_bank.dram.refresh = RefreshMode::kAllBank;
+  all_bank.dram.refresh = "all_bank";
   // Shallow queues make the per-bank controller force refreshes too.
   MachineConfig shallow = per_bank;
   shallow.dram.queue_depth = 4;
@@ -31,11 +31,8 @@ TEST_CASE("idle skipping changes nothing but speed, with either refresh mode", "
           {0x4000u, 2}, {0x4000u + 100, 2}, {0x3000u, 2}, {0x4000u - 64, 1}, {0x4000u + 200, 1}};
       for (const auto& [lines, split] : shapes) {
         const Workload w = test::workload(lines, 4, split);
-        INFO(variant_name(v) << " refresh "
-                             << (cfg->dram.refresh == RefreshMode::kPerBank ? "per_bank"
-                                                                            : "all_bank")
-                             << " queue " << cfg->dram.queue_depth << " lines " << lines
-                             << " split " << split);
+        INFO(variant_name(v) << " refresh " << cfg->dram.refresh << " queue "
+                             << cfg->dram.queue_depth << " lines " << lines << " split " << split);
         const RunResult fast = test::run_cluster(*cfg, v, w, true);
         const RunResult slow = test::run_cluster(*cfg, v, w, false);
         // Every reported figure, the latency stages included (a request's

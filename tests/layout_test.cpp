@@ -13,7 +13,8 @@
 // - the installed headers are closed under #include;
 // - no source file in src/, sim/, tests/ or examples/ is over 350 lines;
 // - a ring variant's name is spelled as a string literal only in the table
-//   (sim/ring/ring_variants.def);
+//   (sim/ring/ring_variants.def), a memory target's or refresh policy's only
+//   by its registry, and the RTL names a ring mechanism, never its number;
 // - no JSON key is written by hand inside a C++ string (JSON goes through
 //   nlohmann-json).
 #include <catch2/catch.hpp>
@@ -303,6 +304,26 @@ TEST_CASE("layout: a variant name is a string literal only in the table", "[layo
     CHECK(first != std::string::npos);
     CHECK(table.find(literal, first + 1) == std::string::npos);
   }
+}
+
+TEST_CASE("layout: memory targets and refresh policies are named only by their registries",
+          "[layout]") {
+  // Their kinds and readers spell the names; machine_config.h the defaults.
+  static const std::regex owner(
+      R"re(^(sim/memory/.*_target_kind\.cpp|sim/dram/refresh/.*_refresh\.cpp|src/machine/)re"
+      R"re((memory_target|refresh_policy)_readers\.cpp|sim/base/machine_config\.h)$)re");
+  static const std::regex named(
+      R"re("(lpddr5|fixed_latency|all_bank|per_bank)"|MemoryTarget::|RefreshMode::)re");
+  for (const char* dir : {"src", "sim"}) {
+    for (const fs::path& f : sources_under(dir)) {
+      INFO(repo_path(f));
+      CHECK((std::regex_match(repo_path(f), owner) ||
+             !std::regex_search(test::slurp(f.string()), named)));
+    }
+  }
+  // The RTL compares the mechanism with relatch_e's names, never a number.
+  const std::string ring = test::slurp((kRoot / "rtl/kdma_prefetch_ring.sv").string());
+  CHECK_FALSE(std::regex_search(ring, std::regex(R"re(RelatchAtWrap\s*==\s*[0-9])re")));
 }
 
 TEST_CASE("layout: no JSON key is written by hand in a C++ string", "[layout]") {

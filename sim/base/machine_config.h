@@ -28,12 +28,6 @@ struct DramTimings {
   uint32_t pbr2act = 0;  // per-bank REF to ACT, other banks
 };
 
-// How the controller refreshes. All-bank (REFab) stops the whole channel
-// for tRFCab every tREFI. Per-bank (REFpb) refreshes one refresh group
-// (a bank pair in LPDDR5's 16-bank mode) every tREFI/8, and the controller
-// picks a group no queued read needs, so reads rarely wait for a refresh.
-enum class RefreshMode : uint8_t { kAllBank, kPerBank };
-
 struct DramConfig {
   std::string preset;                    // a name for reports, e.g. "LPDDR5-6400"
   double clock_mhz = 0;                  // CK; also the simulation clock
@@ -44,7 +38,9 @@ struct DramConfig {
   uint32_t queue_depth = 0;              // controller read-queue entries per channel
   bool bank_xor_hash = true;             // permutation-based bank interleaving
   bool close_page = true;                // precharge after a read unless a queued read hits the row
-  RefreshMode refresh = RefreshMode::kAllBank;
+  // How the controller refreshes: a name of sim/dram/refresh/refresh_policies.h
+  // (all_bank, per_bank).
+  std::string refresh = "all_bank";
   DramTimings t;
 };
 
@@ -78,13 +74,12 @@ struct PowerConfig {
   uint64_t boost_after_cycles = 0;  // cycles at the start clock, counted from launch
 };
 
-// What serves the fabric's reads. The built-in LPDDR5 channels (either
-// coupling), or the example TLM-2.0 target of sim/memory/fixed_latency_memory.h
-// (tlm coupling only): a fixed latency and a bandwidth limit, one target per
-// channel, on SystemC time.
-enum class MemoryTarget : uint8_t { kLpddr5, kFixedLatency };
+// What serves the fabric's reads: a name of sim/memory/memory_targets.h, the
+// built-in LPDDR5 channels (either coupling) or the example TLM-2.0 target
+// of sim/memory/fixed_latency_memory.h (tlm coupling only). Each target reads
+// its own keys of the `memory:` section into the fields below.
 struct MemoryConfig {
-  MemoryTarget target = MemoryTarget::kLpddr5;
+  std::string target = "lpddr5";
   double latency_ns = 0;      // fixed_latency: request accepted to data complete
   double bandwidth_gbps = 0;  // fixed_latency: the whole memory's, split over dram.channels
   uint32_t queue_depth = 0;   // fixed_latency: reads accepted and unanswered, per channel

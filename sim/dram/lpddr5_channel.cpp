@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <anesim/sim/dram/refresh/refresh_policies.h>
+
 namespace anesim {
 
 Lpddr5Channel::Lpddr5Channel(const DramConfig& cfg)

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include <anesim/sim/memory/direct_memory_port.h>
+#include <anesim/sim/memory/memory_targets.h>
 #include <anesim/sim/memory/tlm_memory_port.h>
 
 namespace anesim {
@@ -19,8 +20,9 @@ CreditFabric::CreditFabric(const MachineConfig& cfg, uint32_t cores, MemoryCoupl
       port_next_(cores, 0),
       port_free_(cores, 0),
       ingress_(cfg.dram.channels) {
-  if (memory == MemoryCoupling::kBuiltin && cfg.memory.target != MemoryTarget::kLpddr5) {
-    throw std::invalid_argument("memory.target other than lpddr5 needs the tlm coupling");
+  if (memory == MemoryCoupling::kBuiltin && !memory_target(cfg).clocked()) {
+    throw std::invalid_argument("memory.target " + cfg.memory.target +
+                                " is not clocked by the cycle loop: it needs the tlm coupling");
   }
   if (memory == MemoryCoupling::kTlm) {
     port_ = std::make_unique<TlmMemoryPort>(channels_, cfg, observer);

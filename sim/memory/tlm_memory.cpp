@@ -2,17 +2,21 @@
 
 #include <stdexcept>
 
+#include <anesim/sim/memory/memory_targets.h>
+
 namespace anesim {
 
 TlmMemory::TlmMemory(std::vector<Lpddr5Channel>& channels, const MachineConfig& cfg,
                      TlmObserver* observer)
     : cfg_(cfg), time_(cfg.cycle_ns()), observer_(observer) {
+  const MemoryTargetKind& target = memory_target(cfg);
   for (uint32_t ch = 0; ch < channels.size(); ++ch) {
     ports_.push_back(std::make_unique<Port>(*this, ch));
-    if (cfg.memory.target == MemoryTarget::kLpddr5) {
-      builtin_.push_back(std::make_unique<Lpddr5Target>(channels[ch], cfg.dram, time_));
-      builtin_.back()->set_backward(ports_.back().get());
-      connect(ch, builtin_.back().get(), builtin_.back().get());
+    // A clocked target is the coupling's own; any other is bound later.
+    if (std::unique_ptr<ClockedTarget> own = target.make_clocked_target(channels[ch], cfg, time_)) {
+      own->set_backward(ports_.back().get());
+      connect(ch, own.get(), own.get());
+      builtin_.push_back(std::move(own));
     }
   }
 }

@@ -22,12 +22,12 @@
 #include <memory>
 #include <vector>
 
-#include <anesim/sim/memory/clocked_target.h>
 #include <anesim/sim/base/cycle_time.h>
-#include <anesim/sim/memory/line_extension.h>
-#include <anesim/sim/dram/lpddr5_channel.h>
-#include <anesim/sim/memory/lpddr5_target.h>
 #include <anesim/sim/base/machine_config.h>
+#include <anesim/sim/dram/lpddr5_channel.h>
+#include <anesim/sim/memory/clocked_target.h>
+#include <anesim/sim/memory/line_extension.h>
+#include <anesim/sim/memory/lpddr5_target.h>
 #include <anesim/sim/memory/memory_port.h>
 #include <anesim/sim/memory/tlm_observer.h>
 
@@ -43,9 +43,9 @@ class TlmMemory {
   void connect(uint32_t ch, tlm::tlm_fw_transport_if<>* fw, ClockedTarget* clocked);
   // What an initiator socket for channel `ch` binds to.
   tlm::tlm_bw_transport_if<>& backward(uint32_t ch) { return *ports_[ch]; }
-  // The built-in LPDDR5 target of channel `ch` (null when the config
-  // selects another memory.target).
-  Lpddr5Target* builtin_target(uint32_t ch) {
+  // Channel `ch`'s target when the cycle loop clocks it (the built-in
+  // LPDDR5's; null when memory.target names a target on SystemC time).
+  ClockedTarget* clocked_target(uint32_t ch) {
     return builtin_.empty() ? nullptr : builtin_[ch].get();
   }
   // Some channel's target runs on SystemC time; `wake` is notified on each
@@ -93,7 +93,7 @@ class TlmMemory {
   TlmObserver* observer_;
   sc_core::sc_event* wake_ = nullptr;
   std::vector<std::unique_ptr<Port>> ports_;
-  std::vector<std::unique_ptr<Lpddr5Target>> builtin_;
+  std::vector<std::unique_ptr<ClockedTarget>> builtin_;
   std::vector<std::unique_ptr<tlm::tlm_generic_payload>> pool_;
   std::vector<tlm::tlm_generic_payload*> free_;
   std::vector<CompletedRead> done_;

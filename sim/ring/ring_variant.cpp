@@ -6,9 +6,8 @@ namespace anesim {
 
 const std::vector<RingVariantInfo>& ring_variants() {
   static const std::vector<RingVariantInfo> table = {
-#define ANESIM_RING_VARIANT(id, name, epoch_bits, space_guard, relatch, time_share, summary)     \
-  {RingVariant::id, name, summary, epoch_bits, space_guard != 0, static_cast<uint32_t>(relatch), \
-   time_share != 0},
+#define ANESIM_RING_VARIANT(id, name, epoch_bits, space_guard, relatch, time_share, summary) \
+  {RingVariant::id, name, summary, epoch_bits, space_guard != 0, Relatch::relatch, time_share != 0},
 #include <anesim/sim/ring/ring_variants.def>
 #undef ANESIM_RING_VARIANT
   };
@@ -33,6 +32,15 @@ std::optional<RingVariant> find_variant(const std::string& name) {
     }
   }
   return std::nullopt;
+}
+
+const char* relatch_name(Relatch r) {
+  for (const RelatchName& entry : kRelatchNames) {
+    if (entry.value == r) {
+      return entry.name;
+    }
+  }
+  std::abort();  // every value comes from the same package
 }
 
 std::string variant_choices() {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include <anesim/generated/ring_geometry.h>
+#include <anesim/generated/ring_mechanism.h>
 
 namespace anesim {
 
@@ -19,12 +20,12 @@ enum class RingVariant {
 
 struct RingVariantInfo {
   RingVariant id;
-  const char* name;          // on the command line, in CSV and JSON
-  const char* summary;       // one line, for reports
-  uint32_t epoch_bits;       // rtl parameter EpochBits
-  bool space_guard;          // rtl parameter SpaceGuard
-  uint32_t relatch_at_wrap;  // rtl parameter RelatchAtWrap (0..3, rtl/kdma_prefetch_ring.sv)
-  bool time_share;           // rtl parameter TimeShare
+  const char* name;         // on the command line, in CSV and JSON
+  const char* summary;      // one line, for reports
+  uint32_t epoch_bits;      // rtl parameter EpochBits
+  bool space_guard;         // rtl parameter SpaceGuard
+  Relatch relatch_at_wrap;  // rtl parameter RelatchAtWrap (relatch_e of rtl/kdma_pkg.sv)
+  bool time_share;          // rtl parameter TimeShare
 };
 
 // Every variant, in table order.
@@ -34,6 +35,8 @@ const char* variant_name(RingVariant v);
 std::optional<RingVariant> find_variant(const std::string& name);
 // "bug, fix, ...": the accepted names, for messages.
 std::string variant_choices();
+// The mechanism's RTL name ("RelatchEpoch1AtWrap").
+const char* relatch_name(Relatch r);
 
 // With the ring-index bits (14) plus the epoch bits, the ring's distance
 // covers every 32-bit transfer length only when the pointer has at least 33

@@ -10,16 +10,16 @@
 namespace anesim {
 
 namespace {
-// The tlm coupling's own LPDDR5 targets, for anesim.dram to put behind its
-// sockets (none: the builtin coupling, or another memory.target).
-std::vector<Lpddr5Target*> builtin_targets(Cluster& cluster, const MachineConfig& cfg) {
-  std::vector<Lpddr5Target*> targets;
+// The tlm coupling's own clocked targets, for anesim.dram to put behind its
+// sockets (none: the builtin coupling, or a target on SystemC time).
+std::vector<ClockedTarget*> clocked_targets(Cluster& cluster, const MachineConfig& cfg) {
+  std::vector<ClockedTarget*> targets;
   TlmMemory* tlm = cluster.fabric().tlm();
-  if (tlm == nullptr || tlm->builtin_target(0) == nullptr) {
+  if (tlm == nullptr || tlm->clocked_target(0) == nullptr) {
     return targets;
   }
   for (uint32_t ch = 0; ch < cfg.dram.channels; ++ch) {
-    targets.push_back(tlm->builtin_target(ch));
+    targets.push_back(tlm->clocked_target(ch));
   }
   return targets;
 }
@@ -44,7 +44,7 @@ AneSystem::AneSystem(sc_core::sc_module_name name, const MachineConfig& cfg, con
     fabric_.to_dram(ch).bind(tlm->backward(ch));
   }
   if (memory == Memory::kOwn) {
-    dram_ = std::make_unique<DramModule>("dram", cfg, builtin_targets(*cluster_, cfg));
+    dram_ = std::make_unique<DramModule>("dram", cfg, clocked_targets(*cluster_, cfg));
     for (uint32_t ch = 0; ch < fabric_.socket_count(); ++ch) {
       fabric_.to_dram(ch).bind(*dram_->socket(ch));
     }

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <anesim/sim/fabric/credit_fabric.h>
+#include <anesim/sim/memory/memory_targets.h>
 
 namespace anesim {
 
@@ -25,13 +26,8 @@ uint64_t progress_bound(const MachineConfig& cfg, uint32_t cores, uint64_t longe
       static_cast<long double>(std::max<uint32_t>(cores, 1)) * cfg.fabric.credits_per_core +
       cfg.dram.queue_depth;
   long double memory = ahead * (row_miss + refresh);
-  if (cfg.memory.target == MemoryTarget::kFixedLatency) {
-    // A fixed-latency target: its latency, then each line ahead at its share
-    // of the bandwidth (64 B per line, GB/s split over the channels).
-    const long double cycles_per_ns = cfg.dram.clock_mhz / 1000.0L;
-    const long double line_ns = 64.0L * cfg.dram.channels / cfg.memory.bandwidth_gbps;
-    memory += (cfg.memory.latency_ns + ahead * line_ns) * cycles_per_ns + 1;
-  }
+  // A target other than the LPDDR5 channels adds its own (memory_target_kind.h).
+  memory += memory_target(cfg).progress_cycles(cfg, ahead);
   const long double wait = std::max(
       static_cast<long double>(cfg.ane.launch_overhead_cycles) + cfg.ane.task_dispatch_cycles,
       static_cast<long double>(longest_wait));

@@ -3,11 +3,9 @@
 #include <algorithm>
 #include <stdexcept>
 
-namespace anesim {
+#include <anesim/sim/memory/memory_targets.h>
 
-bool needs_systemc_kernel(const MachineConfig& cfg) {
-  return cfg.memory.target != MemoryTarget::kLpddr5;
-}
+namespace anesim {
 
 bool runs_without_systemc(const MachineConfig& cfg, const RunSpec& spec) {
   return spec.memory == MemoryCoupling::kBuiltin && !needs_systemc_kernel(cfg);
@@ -16,7 +14,8 @@ bool runs_without_systemc(const MachineConfig& cfg, const RunSpec& spec) {
 SimulationOutcome simulate_without_systemc(const MachineConfig& cfg, const RunSpec& spec) {
   if (!runs_without_systemc(cfg, spec)) {
     throw std::invalid_argument(
-        "a run without SystemC needs the builtin memory coupling and memory.target lpddr5");
+        "a run without SystemC needs the builtin memory coupling and a memory.target the cycle "
+        "loop clocks (lpddr5)");
   }
   Cluster cluster(cfg, spec);
   SimulationOutcome out;

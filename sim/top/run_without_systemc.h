@@ -7,18 +7,13 @@
 #pragma once
 
 #include <anesim/sim/base/machine_config.h>
+#include <anesim/sim/memory/memory_targets.h>
 #include <anesim/sim/top/cluster.h>
 
 namespace anesim {
 
-// True when `cfg`'s memory is a target on SystemC time (memory.target other
-// than lpddr5): every run on it needs the kernel, in lockstep. The one
-// place that decides it; batches choose threads or children by it.
-bool needs_systemc_kernel(const MachineConfig& cfg);
-
-// True when `spec` on `cfg` can run without SystemC: the builtin coupling
-// (the tlm one binds AneSystem's sockets) on a machine that does not need
-// the kernel.
+// True when `spec` on `cfg` can run without SystemC (builtin coupling, and
+// a target that needs no kernel: needs_systemc_kernel, sim/memory/memory_targets.h).
 bool runs_without_systemc(const MachineConfig& cfg, const RunSpec& spec);
 
 // Throws std::invalid_argument when !runs_without_systemc(cfg, spec).

@@ -12,14 +12,12 @@
 #include <memory>
 #include <vector>
 
-#include <anesim/sim/memory/clocked_target.h>
 #include <anesim/sim/base/machine_config.h>
+#include <anesim/sim/memory/clocked_target.h>
+#include <anesim/sim/memory/memory_target_kind.h>
 #include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim {
-
-class FixedLatencyMemory;
-class Lpddr5Target;
 
 // A Verilated prefetch ring, as a leaf object of its core.
 class RingObject : public sc_core::sc_object {
@@ -64,39 +62,24 @@ class FabricModule : public sc_core::sc_module {
   std::vector<std::unique_ptr<tlm::tlm_initiator_socket<>>> to_dram_;
 };
 
-// One DRAM channel with the built-in LPDDR5 model. Under the tlm coupling
-// its target socket is bound to the channel's Lpddr5Target.
-class Lpddr5ChannelModule : public sc_core::sc_module {
- public:
-  Lpddr5ChannelModule(sc_core::sc_module_name name, Lpddr5Target* target);
-  const char* kind() const override { return "anesim::Lpddr5Channel"; }
-  tlm::tlm_target_socket<>* socket() { return socket_.get(); }
-  Lpddr5Target* target() { return target_; }
-
- private:
-  void end_of_elaboration() override;
-  Lpddr5Target* target_;
-  std::unique_ptr<tlm::tlm_target_socket<>> socket_;
-};
-
-// The memory side: `ch<N>` per channel, each the built-in LPDDR5 channel or,
-// when the config says memory.target fixed_latency, a FixedLatencyMemory.
+// The memory side: `ch<N>` per channel, each built by the kind of target
+// memory.target names (sim/memory/memory_targets.h): the built-in LPDDR5
+// channel or, with fixed_latency, a FixedLatencyMemory.
 class DramModule : public sc_core::sc_module {
  public:
-  // `targets`: the built-in targets of the tlm coupling (empty: builtin
-  // coupling, or another memory.target).
+  // `targets`: the tlm coupling's clocked targets, one per channel (empty:
+  // the builtin coupling, or a target that is its own module).
   DramModule(sc_core::sc_module_name name, const MachineConfig& cfg,
-             const std::vector<Lpddr5Target*>& targets);
+             const std::vector<ClockedTarget*>& targets);
   ~DramModule() override;
   const char* kind() const override { return "anesim::Dram"; }
   // Channel `ch`'s target socket (null under the builtin coupling), and its
   // cycle hooks (null: the target runs on SystemC time).
-  tlm::tlm_target_socket<>* socket(uint32_t ch);
-  ClockedTarget* clocked(uint32_t ch);
+  tlm::tlm_target_socket<>* socket(uint32_t ch) { return channels_[ch].socket; }
+  ClockedTarget* clocked(uint32_t ch) { return channels_[ch].clocked; }
 
  private:
-  std::vector<std::unique_ptr<Lpddr5ChannelModule>> lpddr5_;
-  std::vector<std::unique_ptr<FixedLatencyMemory>> fixed_;
+  std::vector<MemoryChannelParts> channels_;
 };
 
 }  // namespace anesim

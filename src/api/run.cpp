@@ -14,6 +14,7 @@
 #include <anesim/io/gnuplot_plot.h>
 #include <anesim/io/output_set.h>
 #include <anesim/io/path_identity.h>
+#include <anesim/sim/memory/memory_targets.h>
 
 namespace anesim::api {
 
@@ -148,14 +149,14 @@ void check_outputs(const RunRequest& r, const MachineConfig& cfg, anesim::RunReq
 // sockets: its coupling is tlm, and asking for builtin is a mistake.
 MemoryCoupling check_memory_coupling(const std::optional<MemoryCoupling>& memory,
                                      const MachineConfig& cfg) {
-  if (cfg.memory.target == MemoryTarget::kLpddr5) {
+  if (memory_target(cfg).clocked()) {
     return memory.value_or(MemoryCoupling::kBuiltin);
   }
   if (memory == MemoryCoupling::kBuiltin) {
-    throw FieldError("memory",
-                     fmt::format("{} builtin: {} selects memory.target fixed_latency, a "
-                                 "TLM-2.0 target; use {} tlm or leave {} out",
-                                 mark("memory"), cfg.source, mark("memory"), mark("memory")));
+    throw FieldError("memory", fmt::format("{} builtin: {} selects memory.target {}, a "
+                                           "TLM-2.0 target; use {} tlm or leave {} out",
+                                           mark("memory"), cfg.source, cfg.memory.target,
+                                           mark("memory"), mark("memory")));
   }
   return MemoryCoupling::kTlm;
 }

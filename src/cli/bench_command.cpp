@@ -12,6 +12,7 @@
 #include <anesim/cli/shared_options.h>
 #include <anesim/io/count_text.h>
 #include <anesim/io/errors.h>
+#include <anesim/sim/memory/memory_targets.h>
 #include <anesim/sim/ring/geometry.h>
 
 namespace anesim {
@@ -39,12 +40,12 @@ CLI::App* add_bench_command(CLI::App& app, BenchOptions& opt) {
 int bench_command(const BenchOptions& opt) {
   const MachineConfig cfg = load_machine(opt.config);
   const RingVariant variant = resolve_variant(opt.variant, cfg);
-  if (cfg.memory.target != MemoryTarget::kLpddr5) {
+  if (!memory_target(cfg).clocked()) {
     // The bench times the built-in coupling against the built-in target's sockets.
     throw UsageError(
-        fmt::format("bench: {} selects memory.target fixed_latency; the bench "
+        fmt::format("bench: {} selects memory.target {}; the bench "
                     "measures the built-in LPDDR5 model only",
-                    cfg.source));
+                    cfg.source, cfg.memory.target));
   }
   const auto lines = static_cast<uint32_t>(parse_count(opt.lines, "--lines", 1, UINT32_MAX));
   int64_t step = 1;

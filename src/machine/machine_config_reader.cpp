@@ -7,10 +7,12 @@
 
 #include <fmt/format.h>
 
-#include <anesim/machine/builtin_config.h>
-#include <anesim/io/yaml_section.h>
 #include <anesim/io/text_file.h>
 #include <anesim/io/text_functions.h>
+#include <anesim/io/yaml_section.h>
+#include <anesim/machine/builtin_config.h>
+#include <anesim/machine/memory_target_readers.h>
+#include <anesim/machine/refresh_policy_readers.h>
 #include <anesim/sim/ring/geometry.h>
 
 namespace anesim {
@@ -52,15 +54,9 @@ static MachineConfig parse_document(const std::string& text, const std::string& 
   cfg.dram.queue_depth = static_cast<uint32_t>(dram.integer("queue_depth", 1, 65536));
   cfg.dram.bank_xor_hash = dram.boolean("bank_xor_hash");
   cfg.dram.close_page = dram.boolean("close_page");
-  if (dram.has("refresh")) {  // optional: all-bank by default
-    const std::string mode = dram.text("refresh");
-    if (mode == "per_bank") {
-      cfg.dram.refresh = RefreshMode::kPerBank;
-    } else if (mode != "all_bank") {
-      dram.fail(dram.mark_of("refresh"), "dram.refresh",
-                fmt::format("'{}' is not a refresh mode (all_bank, per_bank)", printable(mode)));
-    }
-  }
+  // Optional: the first registered policy (all_bank) by default.
+  const RefreshPolicyReader& refresh = read_refresh_name(dram);
+  cfg.dram.refresh = refresh.name;
   {
     YamlSection t = dram.child("timings");
     DramTimings& d = cfg.dram.t;
@@ -81,53 +77,8 @@ static MachineConfig parse_document(const std::string& text, const std::string& 
                          "(set refi: 0 to disable refresh)",
                          d.rfc, d.refi));
     }
-    // All-bank refresh holds the channel for rp + rfc every refi: what is
-    // left must open a row (rcd) before the next one, or no read ever issues.
-    if (cfg.dram.refresh == RefreshMode::kAllBank && d.refi != 0 &&
-        uint64_t{d.rp} + d.rfc + d.rcd >= d.refi) {
-      t.fail(t.mark_of("refi"), "dram.timings.refi",
-             fmt::format("{} leaves no time to read: each all-bank refresh holds the channel for "
-                         "rp + rfc = {} cycles and a read needs rcd = {} more before the next one",
-                         d.refi, uint64_t{d.rp} + d.rfc, d.rcd));
-    }
-    // Per-bank refresh timings: required with dram.refresh: per_bank and
-    // refused without it (they would be silently unused).
-    const bool per_bank = cfg.dram.refresh == RefreshMode::kPerBank;
-    for (const char* key : {"rfcpb", "pbr2pbr", "pbr2act"}) {
-      if (!per_bank && t.has(key)) {
-        t.fail(t.mark_of(key), fmt::format("dram.timings.{}", key),
-               "is a per-bank refresh timing; set dram.refresh: per_bank to use it");
-      }
-    }
-    if (per_bank && cfg.dram.banks < 2) {
-      dram.fail(dram.mark_of("banks"), "dram.banks",
-                "per-bank refresh needs at least 2 banks (one reads while another refreshes); "
-                "use dram.refresh: all_bank with 1 bank");
-    }
-    if (per_bank) {
-      d.rfcpb = t.positive32("rfcpb");
-      d.pbr2pbr = t.positive32("pbr2pbr");
-      d.pbr2act = static_cast<uint32_t>(t.integer("pbr2act", 0, UINT32_MAX));
-      // One REFpb per refresh group (8) per refi: each must fit its slot.
-      if (d.refi != 0 && (d.rfcpb >= d.refi / 8 || d.pbr2pbr >= d.refi / 8)) {
-        t.fail(t.mark_of("rfcpb"), "dram.timings.rfcpb",
-               fmt::format("{} (or pbr2pbr {}) is not less than refi / 8 ({}): the channel "
-                           "could not refresh every bank once per refi",
-                           d.rfcpb, d.pbr2pbr, d.refi / 8));
-      }
-      // Each REFpb blocks ACTs to the other banks for pbr2act; one falls due
-      // every refi / groups (groups: 8, or fewer banks), and an owed one goes
-      // before any ACT, so a gap no longer than pbr2act starves every read.
-      const uint32_t groups = std::min<uint32_t>(cfg.dram.banks, 8);
-      const uint32_t gap = std::max(d.refi / groups, d.pbr2pbr);
-      if (d.refi != 0 && gap <= d.pbr2act) {
-        t.fail(t.mark_of("pbr2act"), "dram.timings.pbr2act",
-               fmt::format("{} leaves no time to read: a per-bank refresh falls due every "
-                           "{} cycles (refi / {} groups) and each blocks ACTs for pbr2act cycles, "
-                           "so no row could ever open",
-                           d.pbr2act, gap, groups));
-      }
-    }
+    // The policy's own timings; another policy's are refused.
+    read_refresh_timings(refresh, dram, t, cfg.dram);
     t.reject_unknown(kKeysHint);
   }
   dram.reject_unknown(kKeysHint);
@@ -177,20 +128,7 @@ static MachineConfig parse_document(const std::string& text, const std::string& 
   // Optional: without it the built-in LPDDR5 channels serve the reads.
   if (top.has("memory")) {
     YamlSection memory = top.child("memory");
-    const std::string target = memory.text("target");
-    if (target == "fixed_latency") {
-      cfg.memory.target = MemoryTarget::kFixedLatency;
-      cfg.memory.latency_ns = memory.positive_real("latency_ns", 0.001, 1e6);
-      cfg.memory.bandwidth_gbps = memory.positive_real("bandwidth_gbps", 0.001, 1e5);
-      cfg.memory.queue_depth = static_cast<uint32_t>(memory.integer("queue_depth", 1, 65536));
-    } else if (target != "lpddr5") {
-      memory.fail(
-          memory.mark_of("target"), "memory.target",
-          fmt::format("'{}' is not a memory target (lpddr5, fixed_latency)", printable(target)));
-    }
-    memory.reject_unknown(
-        "memory.target lpddr5 takes no other key; fixed_latency takes "
-        "latency_ns, bandwidth_gbps, queue_depth");
+    read_memory_section(memory, cfg.memory);
   }
 
   YamlSection sim = top.child("simulation");

@@ -136,7 +136,7 @@ py::list variants() {
     py::dict params;
     params["epoch_bits"] = v.epoch_bits;
     params["space_guard"] = v.space_guard;
-    params["relatch_at_wrap"] = v.relatch_at_wrap;
+    params["relatch_at_wrap"] = static_cast<uint32_t>(v.relatch_at_wrap);
     params["time_share"] = v.time_share;
     py::dict d;
     d["name"] = v.name;

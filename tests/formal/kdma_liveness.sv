@@ -14,7 +14,7 @@
 module kdma_liveness #(
   parameter int unsigned EpochBits     = 19,
   parameter bit          SpaceGuard    = 1'b1,
-  parameter int unsigned RelatchAtWrap = 0,
+  parameter kdma_pkg::relatch_e RelatchAtWrap = kdma_pkg::RelatchNever,
   parameter bit          TimeShare     = 1'b1,
   parameter int unsigned KmemLines     = 4,
   parameter int unsigned DrainBound    = 2,

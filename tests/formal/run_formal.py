@@ -46,6 +46,20 @@ def run_sed(args, src, dst):
         subprocess.run([SED, "-E"] + args + [src], stdout=out, check=True)
 
 
+def package_names(pkg):
+    """The localparams, typedefs and enum values rtl/kdma_pkg.sv declares."""
+    with open(pkg) as f:
+        text = re.sub(r"//[^\n]*", "", f.read())
+    names = re.findall(r"\blocalparam\s+(?:\w+\s+)*?(\w+)\s*=", text)
+    for body, name in re.findall(r"\btypedef\s+enum\b[^{]*\{([^}]*)\}\s*(\w+)\s*;", text):
+        names.append(name)
+        names += re.findall(r"\b(\w+)\s*(?:=[^,]*)?(?:,|$)", body.strip())
+    if not names:
+        log(f"ERROR: no names found in {pkg}")
+        sys.exit(2)
+    return names
+
+
 def prepare_rtl(repo, workdir, mutation):
     src = os.path.join(repo, "rtl", "kdma_prefetch_ring.sv")
     ring = os.path.join(workdir, "kdma_prefetch_ring.sv")
@@ -59,9 +73,11 @@ def prepare_rtl(repo, workdir, mutation):
         diff = subprocess.run(["diff", src, mutated], capture_output=True, text=True)
         log("mutation applied:\n" + diff.stdout.rstrip())
         src = mutated
-    # yosys 0.23 cannot parse a package import in the module header.
+    # yosys 0.23 cannot parse a package import in the module header: the
+    # import goes, and every name the package declares is qualified.
+    names = "|".join(package_names(os.path.join(repo, "rtl", "kdma_pkg.sv")))
     run_sed(["-e", r"/^\s*import kdma_pkg::\*;/d",
-             "-e", r"s/\b(RingIdxBits|PageBits|PrefetchMax|CreditBits|LineBits|DemandBits)\b/kdma_pkg::\1/g"],
+             "-e", r"s/\b(" + names + r")\b/kdma_pkg::\1/g"],
             src, ring)
     shutil.copy(os.path.join(repo, "rtl", "kdma_assert.svh"), workdir)
 

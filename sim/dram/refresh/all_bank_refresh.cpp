@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <anesim/sim/dram/refresh/refresh_policies.h>
+
 namespace anesim {
 
 RefreshPolicy::Start AllBankRefresh::start(uint64_t now, DramBankState& s) {
@@ -44,6 +46,21 @@ uint64_t AllBankRefresh::next_event(uint64_t now, const DramBankState& s) const 
     return ready;
   }
   return due();
+}
+
+namespace {
+// dram.refresh all_bank (the default). Timings: refi and rfc (tRFCab).
+class AllBankRefreshKind final : public RefreshPolicyKind {
+ public:
+  const char* name() const override { return "all_bank"; }
+  std::unique_ptr<RefreshPolicy> make(const DramConfig& cfg) const override {
+    return std::make_unique<AllBankRefresh>(cfg.t);
+  }
+};
+}  // namespace
+
+std::unique_ptr<RefreshPolicyKind> make_all_bank_refresh_kind() {
+  return std::make_unique<AllBankRefreshKind>();
 }
 
 }  // namespace anesim

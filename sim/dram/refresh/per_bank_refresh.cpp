@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <anesim/sim/dram/refresh/refresh_policies.h>
+
 namespace anesim {
 
 PerBankRefresh::PerBankRefresh(const DramConfig& cfg)
@@ -138,6 +140,22 @@ uint64_t PerBankRefresh::next_refresh(uint64_t now, const DramBankState& s) cons
 
 uint64_t PerBankRefresh::next_event(uint64_t now, const DramBankState& s) const {
   return owed_ == 0 && now < due_ ? due_ : next_refresh(now, s);
+}
+
+namespace {
+// dram.refresh per_bank. Timings: refi (every group once per refi), rfcpb
+// (tRFCpb), pbr2pbr (REFpb to REFpb) and pbr2act (REFpb to ACT, other banks).
+class PerBankRefreshKind final : public RefreshPolicyKind {
+ public:
+  const char* name() const override { return "per_bank"; }
+  std::unique_ptr<RefreshPolicy> make(const DramConfig& cfg) const override {
+    return std::make_unique<PerBankRefresh>(cfg);
+  }
+};
+}  // namespace
+
+std::unique_ptr<RefreshPolicyKind> make_per_bank_refresh_kind() {
+  return std::make_unique<PerBankRefreshKind>();
 }
 
 }  // namespace anesim

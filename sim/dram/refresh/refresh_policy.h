@@ -1,7 +1,8 @@
 // How an LPDDR5 channel refreshes its banks (dram.refresh): an interface
 // with one implementation per mode, as DRAMSys' RefreshManagerIF, so that
 // the channel's command scheduler (sim/dram/lpddr5_channel.h) holds no refresh
-// state and a new mode is one more implementation.
+// state and a new mode is one more implementation, registered by name in
+// sim/dram/refresh/refresh_policies.h.
 //  * AllBankRefresh (sim/dram/refresh/all_bank_refresh.h): REFab every tREFI.
 //  * PerBankRefresh (sim/dram/refresh/per_bank_refresh.h): REFpb every tREFI / 8, to a
 //    bank group no queued read needs.
@@ -12,8 +13,8 @@
 #include <cstdint>
 #include <memory>
 
-#include <anesim/sim/dram/dram_bank_state.h>
 #include <anesim/sim/base/machine_config.h>
+#include <anesim/sim/dram/dram_bank_state.h>
 
 namespace anesim {
 
@@ -69,8 +70,5 @@ class RefreshPolicy {
   uint64_t quiet_until_ = 0;
   bool owing_ = false;
 };
-
-// The policy of `cfg.refresh`.
-std::unique_ptr<RefreshPolicy> make_refresh_policy(const DramConfig& cfg);
 
 }  // namespace anesim

@@ -1,0 +1,20 @@
+#include <anesim/sim/memory/lpddr5_channel_module.h>
+
+namespace anesim {
+
+Lpddr5ChannelModule::Lpddr5ChannelModule(sc_core::sc_module_name name, ClockedTarget* target)
+    : sc_module(name), target_(target) {
+  if (target != nullptr) {
+    socket_ = std::make_unique<tlm::tlm_target_socket<>>("socket");
+    socket_->bind(*target);
+  }
+}
+
+void Lpddr5ChannelModule::end_of_elaboration() {
+  // The target answers through its socket: to whatever initiator was bound.
+  if (target_ != nullptr) {
+    target_->set_backward(socket_->operator->());
+  }
+}
+
+}  // namespace anesim
