@@ -17,8 +17,8 @@
 #include <vector>
 
 #include <anesim/analysis/advise/advice.h>
-#include <anesim/model/model_description.h>
 #include <anesim/io/json.h>
+#include <anesim/model/model_description.h>
 #include <anesim/sim/core/workload.h>
 #include "test_support.h"
 

@@ -7,9 +7,9 @@
 #include <string>
 
 #include <anesim/analysis/trace/trace_format.h>
+#include <anesim/io/errors.h>
 #include <anesim/machine/config_patch.h>
 #include <anesim/machine/machine_config_reader.h>
-#include <anesim/io/errors.h>
 
 #include "tests/test_support.h"
 

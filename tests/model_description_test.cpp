@@ -12,8 +12,8 @@
 
 #include <unistd.h>
 
-#include <anesim/model/model_description.h>
 #include <anesim/io/errors.h>
+#include <anesim/model/model_description.h>
 #include "test_support.h"
 
 namespace anesim {

@@ -11,8 +11,8 @@
 
 #include <anesim/analysis/trace/trace_format.h>
 #include <anesim/cli/exit_codes.h>
-#include <anesim/model/model_description.h>
 #include <anesim/io/text_functions.h>
+#include <anesim/model/model_description.h>
 #include "tests/robustness_support.h"
 
 namespace anesim {

@@ -19,10 +19,10 @@
 #include <string>
 #include <vector>
 
-#include <anesim/machine/machine_config_reader.h>
 #include <anesim/io/json.h>
-#include <anesim/sim/top/cluster.h>
+#include <anesim/machine/machine_config_reader.h>
 #include <anesim/sim/core/workload.h>
+#include <anesim/sim/top/cluster.h>
 
 namespace anesim::test {
 

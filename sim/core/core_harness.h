@@ -8,12 +8,12 @@
 #include <memory>
 #include <vector>
 
-#include <anesim/sim/fabric/credit_fabric.h>
-#include <anesim/sim/core/line_latency.h>
 #include <anesim/sim/base/machine_config.h>
-#include <anesim/sim/ring/prefetch_ring.h>
+#include <anesim/sim/core/line_latency.h>
 #include <anesim/sim/core/scoreboard.h>
 #include <anesim/sim/core/task.h>
+#include <anesim/sim/fabric/credit_fabric.h>
+#include <anesim/sim/ring/prefetch_ring.h>
 
 namespace anesim {
 

@@ -10,8 +10,8 @@
 #include <cstdint>
 
 #include <anesim/sim/base/bit_math.h>
-#include <anesim/sim/ring/geometry.h>
 #include <anesim/sim/base/machine_config.h>
+#include <anesim/sim/ring/geometry.h>
 
 namespace anesim {
 

@@ -16,9 +16,9 @@
 #include <queue>
 #include <vector>
 
+#include <anesim/sim/base/machine_config.h>
 #include <anesim/sim/dram/dram_address_map.h>
 #include <anesim/sim/dram/lpddr5_channel.h>
-#include <anesim/sim/base/machine_config.h>
 #include <anesim/sim/memory/memory_coupling.h>
 #include <anesim/sim/memory/memory_port.h>
 #include <anesim/sim/memory/tlm_observer.h>

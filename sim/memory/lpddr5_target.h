@@ -15,11 +15,11 @@
 #include <utility>
 #include <vector>
 
-#include <anesim/sim/memory/clocked_target.h>
 #include <anesim/sim/base/cycle_time.h>
 #include <anesim/sim/dram/dram_address_map.h>
-#include <anesim/sim/memory/line_extension.h>
 #include <anesim/sim/dram/lpddr5_channel.h>
+#include <anesim/sim/memory/clocked_target.h>
+#include <anesim/sim/memory/line_extension.h>
 
 namespace anesim {
 

@@ -10,8 +10,8 @@
 #include <deque>
 #include <vector>
 
-#include <anesim/sim/dram/dram_address_map.h>
 #include <anesim/sim/core/line_request.h>
+#include <anesim/sim/dram/dram_address_map.h>
 
 namespace anesim {
 

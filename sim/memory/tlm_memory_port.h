@@ -5,8 +5,8 @@
 #include <memory>
 #include <vector>
 
-#include <anesim/sim/dram/lpddr5_channel.h>
 #include <anesim/sim/base/machine_config.h>
+#include <anesim/sim/dram/lpddr5_channel.h>
 #include <anesim/sim/memory/memory_port.h>
 #include <anesim/sim/memory/tlm_memory.h>
 #include <anesim/sim/memory/tlm_observer.h>

@@ -21,8 +21,8 @@
 #include <cstdint>
 #include <memory>
 
-#include <anesim/sim/top/cluster.h>
 #include <anesim/sim/base/machine_config.h>
+#include <anesim/sim/top/cluster.h>
 #include <anesim/sim/top/sc_hierarchy.h>
 
 namespace anesim {

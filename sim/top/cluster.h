@@ -13,14 +13,14 @@
 #include <string>
 #include <vector>
 
-#include <anesim/sim/core/core_harness.h>
-#include <anesim/sim/fabric/credit_fabric.h>
-#include <anesim/sim/core/line_latency.h>
 #include <anesim/sim/base/machine_config.h>
-#include <anesim/sim/ring/prefetch_ring.h>
-#include <anesim/sim/top/progress_watchdog.h>
+#include <anesim/sim/core/core_harness.h>
+#include <anesim/sim/core/line_latency.h>
 #include <anesim/sim/core/scoreboard.h>
 #include <anesim/sim/core/task.h>
+#include <anesim/sim/fabric/credit_fabric.h>
+#include <anesim/sim/ring/prefetch_ring.h>
+#include <anesim/sim/top/progress_watchdog.h>
 
 class VerilatedContext;
 class VerilatedVcdC;

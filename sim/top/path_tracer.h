@@ -17,9 +17,9 @@
 #include <string>
 #include <vector>
 
+#include <anesim/sim/base/machine_config.h>
 #include <anesim/sim/core/core_harness.h>
 #include <anesim/sim/fabric/credit_fabric.h>
-#include <anesim/sim/base/machine_config.h>
 
 class VerilatedVcd;
 class VerilatedVcdC;

@@ -6,8 +6,8 @@
 
 #include <string>
 
-#include <anesim/sim/top/cluster.h>
 #include <anesim/sim/base/machine_config.h>
+#include <anesim/sim/top/cluster.h>
 #include <anesim/sim/top/waveform_sink.h>
 
 namespace anesim {

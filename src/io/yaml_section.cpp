@@ -119,7 +119,8 @@ uint64_t YamlSection::integer(const char* key, uint64_t min, uint64_t max) {
     const char* hint = !text.empty() && text[0] == '-' ? " (negative values are not allowed)"
                        : errno == ERANGE               ? " (too large for 64 bits)"
                                                        : "";
-    fail(v.Mark(), name(key), fmt::format("expected a whole number, got {}{}", quoted_text(text), hint));
+    fail(v.Mark(), name(key),
+         fmt::format("expected a whole number, got {}{}", quoted_text(text), hint));
   }
   if (n < min || n > max) {
     fail(v.Mark(), name(key), fmt::format("{} is out of range (expected {}..{})", text, min, max));

@@ -10,10 +10,10 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include <anesim/io/yaml_section.h>
 #include <anesim/io/errors.h>
 #include <anesim/io/text_file.h>
 #include <anesim/io/text_functions.h>
+#include <anesim/io/yaml_section.h>
 
 namespace anesim {
 

@@ -11,9 +11,9 @@
 
 #include <fmt/format.h>
 
-#include <anesim/io/yaml_section.h>
 #include <anesim/io/errors.h>
 #include <anesim/io/text_functions.h>
+#include <anesim/io/yaml_section.h>
 #include <anesim/sim/core/workload.h>
 
 namespace anesim {

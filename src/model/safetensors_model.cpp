@@ -9,9 +9,9 @@
 
 #include <fmt/format.h>
 
-#include <anesim/model/hf_config_reader.h>
 #include <anesim/io/errors.h>
 #include <anesim/io/text_functions.h>
+#include <anesim/model/hf_config_reader.h>
 
 namespace anesim {
 

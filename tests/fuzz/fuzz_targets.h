@@ -17,12 +17,12 @@
 #include <vector>
 
 #include <anesim/analysis/trace/trace_format.h>
-#include <anesim/model/hf_config_reader.h>
-#include <anesim/machine/machine_config_reader.h>
-#include <anesim/model/safetensors_header.h>
-#include <anesim/model/safetensors_model.h>
 #include <anesim/io/count_text.h>
 #include <anesim/io/errors.h>
+#include <anesim/machine/machine_config_reader.h>
+#include <anesim/model/hf_config_reader.h>
+#include <anesim/model/safetensors_header.h>
+#include <anesim/model/safetensors_model.h>
 #include <anesim/sim/base/bit_math.h>
 #include <anesim/sim/ring/geometry.h>
 

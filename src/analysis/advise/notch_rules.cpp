@@ -3,8 +3,8 @@
 
 #include <cstdlib>
 
-#include <anesim/sim/ring/geometry.h>
 #include <anesim/sim/core/workload.h>
+#include <anesim/sim/ring/geometry.h>
 
 namespace anesim {
 

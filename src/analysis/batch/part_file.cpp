@@ -8,11 +8,11 @@
 
 #include <fmt/format.h>
 
-#include <anesim/machine/builtin_config.h>
 #include <anesim/io/count_text.h>
 #include <anesim/io/errors.h>
 #include <anesim/io/text_file.h>
 #include <anesim/io/text_functions.h>
+#include <anesim/machine/builtin_config.h>
 
 namespace anesim {
 
@@ -151,8 +151,8 @@ PartFile read_part_file(const std::string& path) {
            "'# anesim replay part 1', as `anesim sweep|replay --shard I/N --csv` writes)");
   }
   if (version != std::to_string(kPartFormat)) {
-    f.fail(1,
-           fmt::format("part format {} (this anesim reads format {})", quoted_text(magic), kPartFormat));
+    f.fail(1, fmt::format("part format {} (this anesim reads format {})", quoted_text(magic),
+                          kPartFormat));
   }
   std::map<std::string, std::string> once;
   size_t at = 1;
@@ -161,8 +161,8 @@ PartFile read_part_file(const std::string& path) {
     const size_t colon = lines[at].find(": ", 2);
     std::string value;
     if (colon == std::string::npos || !unescape_value(lines[at].substr(colon + 2), value)) {
-      f.fail(ln,
-             fmt::format("malformed header line {} (expected '# key: value')", quoted_text(lines[at])));
+      f.fail(ln, fmt::format("malformed header line {} (expected '# key: value')",
+                             quoted_text(lines[at])));
     }
     const std::string key = lines[at].substr(2, colon - 2);
     if (per_part_key(key) || key == "points") {
@@ -183,8 +183,9 @@ PartFile read_part_file(const std::string& path) {
   const std::optional<Shard> shard = read_shard(once["shard"]);
   if (!shard || read_count(once["points"], 0, UINT32_MAX, f.points) != CountStatus::kOk ||
       read_count(once["rows"], 0, UINT32_MAX, rows) != CountStatus::kOk) {
-    f.fail(0, fmt::format("bad 'points:', 'shard:' or 'rows:' ({}, {}, {})", quoted_text(once["points"]),
-                          quoted_text(once["shard"]), quoted_text(once["rows"])));
+    f.fail(0, fmt::format("bad 'points:', 'shard:' or 'rows:' ({}, {}, {})",
+                          quoted_text(once["points"]), quoted_text(once["shard"]),
+                          quoted_text(once["rows"])));
   }
   f.shard = *shard;
   f.config_name = once["config_name"];

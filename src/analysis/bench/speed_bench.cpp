@@ -12,11 +12,11 @@
 
 #include <anesim/analysis/bench/sc_clock_reference.h>
 #include <anesim/io/child_processes.h>
-#include <anesim/sim/top/cluster.h>
+#include <anesim/sim/core/workload.h>
 #include <anesim/sim/ring/geometry.h>
 #include <anesim/sim/ring/prefetch_ring.h>
+#include <anesim/sim/top/cluster.h>
 #include <anesim/sim/top/simulate.h>
-#include <anesim/sim/core/workload.h>
 
 namespace anesim {
 

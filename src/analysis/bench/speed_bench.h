@@ -12,9 +12,9 @@
 #include <string>
 
 #include <anesim/io/json.h>
-#include <anesim/sim/top/cluster.h>
 #include <anesim/sim/base/machine_config.h>
 #include <anesim/sim/ring/ring_variant.h>
+#include <anesim/sim/top/cluster.h>
 
 namespace anesim {
 

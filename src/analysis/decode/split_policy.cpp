@@ -6,10 +6,10 @@
 #include <fmt/format.h>
 
 #include <anesim/analysis/advise/advice.h>
-#include <anesim/io/yaml_section.h>
 #include <anesim/io/errors.h>
 #include <anesim/io/text_file.h>
 #include <anesim/io/text_functions.h>
+#include <anesim/io/yaml_section.h>
 
 namespace anesim {
 

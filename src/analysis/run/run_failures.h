@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include <anesim/sim/top/cluster.h>
 #include <anesim/sim/base/machine_config.h>
+#include <anesim/sim/top/cluster.h>
 
 namespace anesim {
 
