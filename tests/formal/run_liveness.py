@@ -3,7 +3,7 @@
 
 The wrapper tests/formal/kdma_liveness.sv assumes a fabric that accepts every
 request and a consumer that drains within --drain cycles, and asserts that a
-busy ring with lines left issues its next line within --issue cycles. The
+busy ring with lines left issues its next line within --issue-bound cycles. The
 check is a bounded model check from reset for --steps cycles.
 
 Modes (exit status 0 = the check PASSED, 1 = FAILED, 2 = tool/setup error):
@@ -39,7 +39,7 @@ def main():
     ap.add_argument("--time-share", type=int, default=1)
     ap.add_argument("--kmem", type=int, default=4)
     ap.add_argument("--drain", type=int, required=True)
-    ap.add_argument("--issue", type=int, required=True)
+    ap.add_argument("--issue-bound", type=int, required=True)
     ap.add_argument("--steps", type=int, required=True)
     ap.add_argument("--mutation", default="")
     ap.add_argument("--yosys", default="yosys")
@@ -71,14 +71,14 @@ def main():
     for key, val in {"WORKDIR": workdir, "REPO": os.path.abspath(args.repo), "HERE": HERE,
                      "EPOCH_BITS": args.epoch_bits, "SPACE_GUARD": args.space_guard,
                      "RELATCH": args.relatch, "TIME_SHARE": args.time_share,
-                     "KMEM": args.kmem, "DRAIN": args.drain, "ISSUE": args.issue,
+                     "KMEM": args.kmem, "DRAIN": args.drain, "ISSUE": args.issue_bound,
                      "STEPS": args.steps}.items():
         text = text.replace(f"@{key}@", str(val))
     script = os.path.join(workdir, "liveness.ys")
     with open(script, "w") as f:
         f.write(text)
     log(f"{args.mode}: EpochBits={args.epoch_bits} TimeShare={args.time_share} "
-        f"KmemLines={args.kmem} drain<={args.drain} issue<{args.issue} steps={args.steps}")
+        f"KmemLines={args.kmem} drain<={args.drain} issue<{args.issue_bound} steps={args.steps}")
     logfile = os.path.join(workdir, "yosys.log")
     t0 = time.monotonic()
     with open(logfile, "w") as lf:
