@@ -102,13 +102,14 @@ TEST_CASE("every preset loads and matches its published parameter count", "[mode
       files.push_back(entry.path());
     }
   }
-  CHECK(files.size() == 16);
+  CHECK(files.size() == 18);
   for (const fs::path& f : files) {
     INFO(f.string());
     const ModelDescription m = load_model_file(f.string());
     CHECK(m.name == f.stem().string());
     CHECK(m.source == f.string());
-    CHECK(m.element_bytes == 2);
+    // fp16 weights, but for the int8 form of ANEForge's decoder (1 byte each).
+    CHECK(m.element_bytes == (m.name == "aneforge-decoder-int8" ? 1u : 2u));
     CHECK_FALSE(m.embedding_streamed);
     // Every LLM streams its head; the synthetic decode step has none.
     CHECK(m.lm_head_streamed == (m.name != "llama-step-synthetic"));
@@ -116,6 +117,27 @@ TEST_CASE("every preset loads and matches its published parameter count", "[mode
     INFO("computed " << m.parameter_count() << ", published " << m.published_parameters);
     CHECK(std::abs(ratio - 1.0) <= 0.02);
   }
+}
+
+TEST_CASE("ANEForge's decoder: 2 MiB per core in fp16, 1 MiB in int8", "[model]") {
+  // The published payloads (traces/m4-air/): gate/up/down exactly on the notch.
+  const ModelDescription f = preset("aneforge-decoder");
+  const ModelDescription i = preset("aneforge-decoder-int8");
+  CHECK(f.element_bytes == 2);
+  CHECK(i.element_bytes == 1);
+  for (const ModelDescription* m : {&f, &i}) {
+    CHECK(m->layers == 8);
+    CHECK(m->projections.size() == 7);
+    CHECK(has_projection(*m, 2048, 8192));
+    CHECK(has_projection(*m, 8192, 2048));
+    CHECK(m->lm_head_cout == 32000);
+    CHECK(m->lm_head_shards == 1);
+    CHECK(m->parameter_count() == i.parameter_count());
+  }
+  CHECK(mib_per_core(2048, 8192, 2) == 2.0);
+  CHECK(mib_per_core(2048, 8192, 1) == 1.0);
+  CHECK(mib_per_core(2048, 2048, 2) == 0.5);
+  CHECK(mib_per_core(2048, 32000, 2) == 7.8125);
 }
 
 TEST_CASE("the reference notes' affected shapes are in the presets", "[model]") {

@@ -147,5 +147,23 @@ TEST_CASE("configs/m4.yaml: the 3-way split falls inside the published ranges",
   }
 }
 
+TEST_CASE("configs/m4.yaml: the anemll-bench lm_head stream is no slower than published",
+          "[published]") {
+  // Anemll/anemll-bench Results.MD: an fp16 1x1 conv, 128256 x 4096 (1050.67
+  // MB), 16.37 ms on the M4 (64.18 GB/s), mean Core ML predict() wall time.
+  // Host overhead is in that time, so the device is at least as fast. One
+  // transfer per core of ceil(128256 / 16) * 4096 * 2 B (62.625 MiB, 10240
+  // lines past a lap: off the notch); 2 active cores, as the time is flat in
+  // the core count.
+  const uint64_t lines = lines_for_shape(4096, 128256);
+  CHECK(lines == 1026048);
+  const MachineConfig cfg = load_config_file(ANESIM_SOURCE_DIR "/configs/m4.yaml");
+  const RunResult r = test::run_cluster(cfg, cfg.ane.ring_variant, test::workload(lines, 2));
+  INFO(r.time_us / 1000 << " ms simulated");
+  CHECK(r.lines_lost == 0);
+  CHECK(r.lines_demand == 0);
+  CHECK(r.time_us <= 16.37 * 1000);
+}
+
 }  // namespace
 }  // namespace anesim
