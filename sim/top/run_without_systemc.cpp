@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include <anesim/sim/base/stop_request.h>
 #include <anesim/sim/memory/memory_targets.h>
 
 namespace anesim {
@@ -22,6 +23,7 @@ SimulationOutcome simulate_without_systemc(const MachineConfig& cfg, const RunSp
   // AneSystem::run_decoupled's loop: the same quanta, so the same cycles.
   const uint64_t max_cycles = cfg.sim.max_cycles;
   while (!cluster.finished()) {
+    throw_if_stop_requested();  // a quantum is well under a millisecond
     if (cluster.now() >= max_cycles) {
       out.exceeded_max_cycles = true;
       break;

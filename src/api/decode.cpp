@@ -8,6 +8,7 @@
 #include <anesim/io/count_text.h>
 #include <anesim/io/errors.h>
 #include <anesim/io/gnuplot_plot.h>
+#include <anesim/io/path_identity.h>
 #include <anesim/io/text_functions.h>
 #include <anesim/machine/machine_config_reader.h>
 
@@ -15,6 +16,15 @@ namespace anesim::api {
 
 DecodeResult decode(const DecodeRequest& r) {
   check_count_field(r.jobs, "jobs", 1, 256);
+  // A safetensors model reads the config.json beside it too.
+  const bool safetensors =
+      ends_with(r.model, ".safetensors") || ends_with(r.model, ".safetensors.index.json");
+  refuse_overlapping_paths(
+      {{field_mark("config"), r.config},
+       {field_mark("model"), r.model_description ? "" : r.model},
+       {field_mark("model"), safetensors ? parent_directory(r.model) + "/config.json" : ""},
+       {field_mark("split"), r.split == DecodeSplit::kFile ? r.split_file : ""}},
+      {{field_mark("csv"), r.csv}, {field_mark("timeline"), r.timeline}});
   DecodeSettings settings;
   settings.jobs = static_cast<unsigned>(r.jobs);
   settings.config_path = r.config;

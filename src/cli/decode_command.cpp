@@ -8,6 +8,7 @@
 #include <anesim/cli/field_errors.h>
 #include <anesim/cli/shared_options.h>
 #include <anesim/io/count_text.h>
+#include <anesim/io/errors.h>
 
 namespace anesim {
 
@@ -38,7 +39,11 @@ int decode_command(const DecodeOptions& opt) {
   api::DecodeRequest request;
   request.model = opt.model;
   request.config = opt.config;
-  if (opt.split.empty() || opt.split == "none") {
+  if (opt.split.empty()) {
+    // Not "none": the default is "advised", so an empty value means neither.
+    throw UsageError("--split: expected none, advised or a split file's path, not an empty value");
+  }
+  if (opt.split == "none") {
     request.split = api::DecodeSplit::kNone;
   } else if (opt.split == "advised") {
     request.split = api::DecodeSplit::kAdvised;

@@ -1,6 +1,8 @@
 #include <anesim/cli/exit_codes.h>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 
 #include <anesim/analysis/run/run_failures.h>
 
@@ -34,6 +36,17 @@ int report_error(const std::exception& e) {
     return kExitOutput;
   }
   return kExitSimulationFailed;
+}
+
+int check_standard_output(int rc) {
+  errno = 0;
+  if (std::fflush(stdout) == 0 && std::ferror(stdout) == 0) {
+    return rc;
+  }
+  const int err = errno;
+  std::fprintf(stderr, "anesim: error: standard output: cannot write: %s\n",
+               err != 0 ? std::strerror(err) : "an earlier write failed");
+  return rc == kExitOk ? kExitOutput : rc;
 }
 
 }  // namespace anesim

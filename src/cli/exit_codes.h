@@ -26,4 +26,9 @@ int failure_exit_code(const SimulationOutcome& outcome, const MachineConfig& cfg
 // ConfigError 3, OutputError 4, InputError 5, anything else 1).
 int report_error(const std::exception& e);
 
+// Standard output is an output: flushes it and, when any write to it failed
+// (a full disk, a closed pipe with SIGPIPE ignored), says so on stderr and
+// turns a successful `rc` into kExitOutput.
+int check_standard_output(int rc);
+
 }  // namespace anesim

@@ -24,10 +24,12 @@
 #include <anesim/cli/run_command.h>
 #include <anesim/cli/sweep_command.h>
 #include <anesim/io/atomic_output.h>
+#include <anesim/io/path_identity.h>
 
 int sc_main(int argc, char* argv[]) {
   using namespace anesim;
   install_output_cleanup_on_signal();
+  count_stdout_as_output();
   sc_core::sc_report_handler::set_actions(sc_core::SC_WARNING, sc_core::SC_DO_NOTHING);
 
   CLI::App app{"anesim: cycle-level model of the Apple M3 ANE kernel-DMA prefetch ring"};
@@ -94,5 +96,5 @@ int sc_main(int argc, char* argv[]) {
 // initialises (it would otherwise precede every report).
 int main(int argc, char* argv[]) {
   setenv("SC_COPYRIGHT_MESSAGE", "DISABLE", 0);
-  return sc_core::sc_elab_and_sim(argc, argv);
+  return anesim::check_standard_output(sc_core::sc_elab_and_sim(argc, argv));
 }

@@ -1,53 +1,33 @@
 #include <anesim/io/atomic_output.h>
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <array>
 #include <atomic>
-#include <csignal>
+#include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
-#include <stdexcept>
 
 #include <fmt/format.h>
 
+#include <anesim/io/output_kind.h>
 #include <anesim/io/output_set.h>
+#include <anesim/io/signal_cleanup.h>
+#include <anesim/io/text_functions.h>
 
 namespace anesim {
 
 namespace {
 
-// Fixed storage so the signal handler touches no allocator.
-constexpr size_t kMaxTemps = 16;
-constexpr size_t kMaxPath = 4096;
-std::array<std::array<char, kMaxPath>, kMaxTemps> g_temps{};
 std::atomic<unsigned> g_counter{0};
 
-void register_temp(const std::string& path) {
-  for (auto& slot : g_temps) {
-    if (slot[0] == '\0' && path.size() < kMaxPath) {
-      std::memcpy(slot.data(), path.c_str(), path.size() + 1);
-      return;
-    }
-  }
-}
-
-void unregister_temp(const std::string& path) {
-  for (auto& slot : g_temps) {
-    if (std::strcmp(slot.data(), path.c_str()) == 0) {
-      slot[0] = '\0';
-    }
-  }
-}
-
-extern "C" void remove_temps_and_exit(int sig) {
-  for (auto& slot : g_temps) {
-    if (slot[0] != '\0') {
-      unlink(slot.data());
-    }
-  }
-  _exit(128 + sig);
+// Where a write-through output's temporary goes: its own directory may be
+// /dev or not ours to write.
+std::string temporary_directory() {
+  const char* tmp = std::getenv("TMPDIR");
+  return tmp != nullptr && *tmp != '\0' ? tmp : "/tmp";
 }
 
 }  // namespace
@@ -61,18 +41,28 @@ std::string parent_directory(const std::string& path) {
 }
 
 std::string temporary_path_for(const std::string& target, const std::string& suffix) {
+  const std::string base =
+      writes_through(target) ? temporary_directory() + "/anesim-output" : target;
   const std::string tmp =
-      fmt::format("{}.tmp{}-{}{}", target, static_cast<long>(getpid()), g_counter++, suffix);
-  register_temp(tmp);
+      fmt::format("{}.tmp{}-{}{}", base, static_cast<long>(getpid()), g_counter++, suffix);
+  register_leftover(tmp, Leftover::kFile);
   return tmp;
 }
 
 void discard_temporary(const std::string& tmp) {
   std::remove(tmp.c_str());
-  unregister_temp(tmp);
+  unregister_leftover(tmp);
 }
 
 void check_writable_directory(const std::string& target) {
+  if (writes_through(target)) {
+    const int fd = named_descriptor(target);
+    if (fd >= 0 ? fcntl(fd, F_GETFL) < 0 : access(target.c_str(), W_OK) != 0) {
+      throw OutputError(fmt::format("{}: cannot write: {}", printable(target),
+                                    std::strerror(fd >= 0 ? EBADF : errno)));
+    }
+    return;
+  }
   const std::string dir = parent_directory(target);
   struct stat st {};
   if (stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
@@ -87,13 +77,21 @@ void check_writable_directory(const std::string& target) {
 }
 
 void commit_temporary(const std::string& tmp, const std::string& target) {
+  if (tmp != target && writes_through(target)) {
+    const int err = copy_through(tmp, target);
+    discard_temporary(tmp);
+    if (err != 0) {
+      throw OutputError(fmt::format("{}: cannot write: {}", printable(target), std::strerror(err)));
+    }
+    return;
+  }
   if (std::rename(tmp.c_str(), target.c_str()) != 0) {
     const std::string why = std::strerror(errno);
     std::remove(tmp.c_str());
-    unregister_temp(tmp);
+    unregister_leftover(tmp);
     throw OutputError(fmt::format("{}: cannot write: {}", target, why));
   }
-  unregister_temp(tmp);
+  unregister_leftover(tmp);
 }
 
 void write_file_atomically(const std::string& path, const std::string& content) {
@@ -102,10 +100,6 @@ void write_file_atomically(const std::string& path, const std::string& content) 
   one.commit();
 }
 
-void install_output_cleanup_on_signal() {
-  std::signal(SIGINT, remove_temps_and_exit);
-  std::signal(SIGTERM, remove_temps_and_exit);
-  std::signal(SIGHUP, remove_temps_and_exit);
-}
+void install_output_cleanup_on_signal() { install_signal_cleanup(); }
 
 }  // namespace anesim

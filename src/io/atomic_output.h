@@ -1,6 +1,9 @@
 // Output files appear whole or not at all: each is written to a temporary
-// name in the target's directory and renamed into place. Temporaries still
-// registered when SIGINT/SIGTERM arrives are removed before the process exits.
+// name in the target's directory and renamed into place; a write-through
+// output (src/io/output_kind.h) gets its temporary under $TMPDIR and is
+// copied into the stream it names. Temporaries still registered when a
+// terminating signal arrives are removed before the process exits
+// (src/io/signal_cleanup.h).
 #pragma once
 
 #include <string>
@@ -20,13 +23,12 @@ void discard_temporary(const std::string& tmp);
 // Throws OutputError naming `target` when its directory is missing or
 // not writable, so that a run fails before it spends time simulating.
 void check_writable_directory(const std::string& target);
-// Renames `tmp` onto `target` and unregisters it; throws on failure (and
-// removes `tmp`).
+// Renames `tmp` onto `target` (copies it into a write-through target) and
+// unregisters it; throws on failure (and removes `tmp`).
 void commit_temporary(const std::string& tmp, const std::string& target);
 // Writes `content` to `path` atomically; throws OutputError on failure.
 void write_file_atomically(const std::string& path, const std::string& content);
-// Installs the SIGINT/SIGTERM/SIGHUP handler that removes registered
-// temporaries and exits with 128 + the signal number.
+// install_signal_cleanup() (src/io/signal_cleanup.h), for the command line.
 void install_output_cleanup_on_signal();
 
 }  // namespace anesim

@@ -64,7 +64,7 @@ void render_plot(OutputSet& outputs, const std::string& path, const std::string&
     throw OutputError(fmt::format("{}: gnuplot not found on PATH (install gnuplot-nox)", path));
   }
   const std::string tmp = temporary_path_for(path);
-  const std::string script_path = temporary_path_for(path + ".gp");
+  const std::string script_path = temporary_path_for(path, ".gp");
   const bool png = ends_with(path, ".png");
   const std::string terminal =
       png ? "pngcairo size 960,600 noenhanced font 'sans,10'"

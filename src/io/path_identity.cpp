@@ -1,6 +1,9 @@
 #include <anesim/io/path_identity.h>
 
 #include <sys/stat.h>
+#include <unistd.h>
+
+#include <atomic>
 
 #include <optional>
 
@@ -8,11 +11,14 @@
 
 #include <anesim/io/atomic_output.h>
 #include <anesim/io/errors.h>
+#include <anesim/io/output_kind.h>
 #include <anesim/io/text_functions.h>
 
 namespace anesim {
 
 namespace {
+
+std::atomic<bool> g_stdout_is_output{false};
 
 // Where a path's bytes live: the file's (dev, ino) when it exists, else its
 // directory's with its last name.
@@ -48,6 +54,8 @@ std::optional<Identity> identity_of(const std::string& path) {
 
 }  // namespace
 
+void count_stdout_as_output() { g_stdout_is_output = true; }
+
 void refuse_overlapping_paths(const std::vector<NamedPath>& inputs,
                               const std::vector<NamedPath>& outputs) {
   std::vector<std::pair<const NamedPath*, Identity>> seen_inputs, seen_outputs;
@@ -59,8 +67,17 @@ void refuse_overlapping_paths(const std::vector<NamedPath>& inputs,
       }
     }
   }
+  // Standard output redirected to a file is an output too: renaming
+  // another output over that file would lose what anesim prints.
+  const NamedPath stdout_name{"standard output", "(redirected)"};
+  struct stat st {};
+  if (g_stdout_is_output && fstat(1, &st) == 0 && S_ISREG(st.st_mode)) {
+    seen_outputs.emplace_back(&stdout_name, Identity{st.st_dev, st.st_ino, ""});
+  }
   for (const NamedPath& out : outputs) {
-    if (out.path.empty()) {
+    // Refuses a directory, device, socket or link (exit 4); a stream is
+    // written through and overwrites nothing.
+    if (out.path.empty() || output_kind(out.path) == OutputKind::kWriteThrough) {
       continue;
     }
     const auto id = identity_of(out.path);

@@ -15,9 +15,18 @@ struct NamedPath {
   std::string path;    // "" is skipped (the option was not given)
 };
 
-// Throws UsageError naming both options and paths when an output is the
-// same file as an input, or two outputs are the same file.
+// The one gate every output passes before anything runs (each request of
+// src/api/ declares its inputs and outputs here). Throws OutputError for an
+// output that may not be written (src/io/output_kind.h: a directory, a
+// device other than a stream, a socket, a link to a file), and UsageError
+// naming both options and paths when an output is the same file as an
+// input, as another output, or as the file standard output is redirected
+// to (once count_stdout_as_output() was called).
 void refuse_overlapping_paths(const std::vector<NamedPath>& inputs,
                               const std::vector<NamedPath>& outputs);
+
+// The command line prints to standard output: from now on it counts as an
+// output of every request.
+void count_stdout_as_output();
 
 }  // namespace anesim

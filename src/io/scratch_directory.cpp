@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include <anesim/io/errors.h>
+#include <anesim/io/signal_cleanup.h>
 
 namespace anesim {
 
@@ -20,11 +21,13 @@ ScratchDirectory::ScratchDirectory(const std::string& prefix) {
         fmt::format("{}: cannot make a scratch directory: {}", tmpl, std::strerror(errno)));
   }
   path_ = tmpl;
+  register_leftover(path_, Leftover::kTree);
 }
 
 ScratchDirectory::~ScratchDirectory() {
   std::error_code ignored;
   std::filesystem::remove_all(path_, ignored);
+  unregister_leftover(path_);
 }
 
 }  // namespace anesim

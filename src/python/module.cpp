@@ -8,8 +8,11 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <chrono>
+#include <future>
 #include <map>
 #include <string>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -23,11 +26,46 @@
 #include <anesim/model/model_presets.h>
 #include <anesim/python/python_config.h>
 #include <anesim/python/python_values.h>
+#include <anesim/sim/base/stop_request.h>
 #include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim::python {
 
 namespace {
+
+// Runs `f` (pure C++, no Python objects) on its own thread without the GIL
+// while this thread checks for signals every 20 ms: Ctrl-C stops the runs
+// (sim/base/stop_request.h) and raises KeyboardInterrupt within a fraction
+// of a second instead of when the call returns. Off the main thread,
+// PyErr_CheckSignals does nothing and the call simply runs.
+template <class F>
+auto interruptible(F f) -> decltype(f()) {
+  using Result = decltype(f());
+  StopToken token;
+  std::packaged_task<Result()> task([&] {
+    const StopScope scope(&token);
+    return f();
+  });
+  std::future<Result> done = task.get_future();
+  bool interrupted = false;
+  {
+    py::gil_scoped_release unlocked;
+    std::thread worker(std::move(task));
+    while (done.wait_for(std::chrono::milliseconds(20)) != std::future_status::ready) {
+      const py::gil_scoped_acquire held;
+      if (PyErr_CheckSignals() != 0) {
+        token.requested = true;
+        interrupted = true;
+        break;
+      }
+    }
+    worker.join();
+  }
+  if (interrupted) {
+    throw py::error_already_set();  // the KeyboardInterrupt the handler raised
+  }
+  return done.get();
+}
 
 api::MachineChoice machine_argument(const py::object& config) {
   api::MachineChoice choice;
@@ -49,23 +87,13 @@ py::object run(const py::object& lines, const py::object& cin, const py::object&
   r.split = count_value(split, "split").value_or(1);
   r.task_lines = count_list_value(task_lines, "task_lines");
   r.machine = machine_argument(config);
-  Json j;
-  {
-    py::gil_scoped_release unlocked;
-    j = api::run_in_process(r);
-  }
-  return to_python(j);
+  return to_python(interruptible([&] { return api::run_in_process(r); }));
 }
 
 uint64_t jobs_argument(const py::object& jobs) { return count_value(jobs, "jobs").value_or(2); }
 
 py::object advise_request(const api::AdviseRequest& r) {
-  Json j;
-  {
-    py::gil_scoped_release unlocked;
-    j = api::advice_json(api::advise(r));
-  }
-  return to_python(j);
+  return to_python(interruptible([&] { return api::advice_json(api::advise(r)); }));
 }
 
 py::object advise_shape(const py::object& cin, const py::object& cout, const py::object& config,

@@ -12,6 +12,7 @@
 #include <anesim/analysis/run/run_failures.h>
 #include <anesim/analysis/run/run_report.h>
 #include <anesim/analysis/run/single_run.h>
+#include <anesim/sim/base/stop_request.h>
 
 namespace anesim {
 
@@ -59,10 +60,18 @@ std::vector<SimPointResult> simulate_points_in_threads(
   std::atomic<size_t> next{0};
   std::mutex progress_lock;
   size_t finished = 0;
+  // A stop (Python's Ctrl-C) ends every thread's loop and is rethrown.
+  StopToken* token = current_stop_token();
+  std::atomic<bool> stopped{false};
   const auto work = [&] {
+    const StopScope scope(token);
     for (size_t i = next++; i < points.size(); i = next++) {
       try {
         results[i] = simulate_point(points[i], cfg);
+      } catch (const RunStopped&) {
+        stopped = true;
+        next = points.size();
+        break;
       } catch (const std::exception& e) {
         results[i] = SimPointResult{};
         results[i].error = e.what();
@@ -81,6 +90,9 @@ std::vector<SimPointResult> simulate_points_in_threads(
   work();
   for (std::thread& t : pool) {
     t.join();
+  }
+  if (stopped) {
+    throw RunStopped();
   }
   return results;
 }

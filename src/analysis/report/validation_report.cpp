@@ -9,6 +9,7 @@
 #include <anesim/analysis/report/validation_template.h>
 #include <anesim/io/atomic_output.h>
 #include <anesim/io/output_set.h>
+#include <anesim/io/signal_cleanup.h>
 
 namespace anesim {
 
@@ -43,10 +44,12 @@ std::string write_validation_report(const ValidationReportSpec& spec, const Mach
       if (!keep && !path.empty()) {
         rmdir(path.c_str());
       }
+      unregister_leftover(path);
     }
   } created;
   if (mkdir(ctx.img_dir.c_str(), 0777) == 0) {
     created.path = ctx.img_dir;
+    register_leftover(created.path, Leftover::kDirectory);  // a signal removes it too
   }
   check_writable_directory(ctx.img_dir + "/x.svg");
   OutputSet outputs;
