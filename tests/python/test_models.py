@@ -92,6 +92,11 @@ def test_mistral_7b_is_read_and_flagged():
     m = anesim.load_model(str(FIXTURES / "Mistral-7B-v0.1" / "config.json"))
     shapes = {t["name"]: (t["cin"], t["cout"]) for t in m["transfers"]}
     assert shapes["q_proj"] == (4096, 4096) and shapes["gate_proj"] == (4096, 14336)
+    # q/o at 2 MiB per core, the MLP at 7 MiB: each in the notch on the built-in M3 Air.
+    for name, mib in [("q_proj", 2), ("o_proj", 2), ("gate_proj", 7), ("down_proj", 7)]:
+        a = anesim.advise(*shapes[name])
+        assert a["bytes_per_core"] == mib * 1024 * 1024
+        assert a["affected"], name
 
 
 def test_config_json_advice_equals_cli(cli, tmp_path):
