@@ -55,8 +55,8 @@ WeightFormat check_layer_format(uint64_t cin, uint64_t cout, const std::optional
   }
   if (payload_lines(cin, cout, f) == 0) {
     throw FieldError("cin",
-                     fmt::format("{} {} {} {} ({}): the per-core transfer exceeds 2^32-1 "
-                                 "lines",
+                     fmt::format("{} {} {} {}: the per-core transfer exceeds 2^32-1 lines "
+                                 "({})",
                                  field_mark("cin"), cin, field_mark("cout"), cout, format_text(f)));
   }
   return f;

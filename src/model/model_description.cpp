@@ -88,7 +88,7 @@ WeightFormat read_format(YamlSection& item, uint64_t cin, uint64_t cout, Dtype m
                  fmt::format("{} does not divide cin {} and cout {}", f.groups, cin, cout));
   }
   if (payload_lines(cin, cout, f) == 0) {
-    item.fail_at("cout", fmt::format("cin {} x cout {} ({}) needs more than 2^32-1 lines per core",
+    item.fail_at("cout", fmt::format("cin {} x cout {} needs more than 2^32-1 lines per core ({})",
                                      cin, cout, format_text(f)));
   }
   return f;
