@@ -79,3 +79,19 @@ def test_a_model_with_a_lut4_body_and_a_lut6_head():
                       "up_proj.palette": "fp16", "lm_head": "lut6", "lm_head.palette": "fp16"}
     advice = anesim.advise_model(model, jobs=2, dtype="int8")
     assert {row["dtype"] for row in advice["projections"]} == {"int8"}
+
+
+def test_the_command_line_names_the_option():
+    import subprocess
+    from conftest import BINARY
+
+    def error(*args):
+        done = subprocess.run([BINARY, "advise", *args], capture_output=True, text=True)
+        assert done.returncode == 2 and done.stdout == ""
+        return done.stderr
+
+    assert "--groups: 3 does not divide --cin 64 and --cout 64" in error("--cin", "64", "--cout", "64", "--groups", "3")
+    assert "--dtype: 'fp4' is not a dtype" in error("--cin", "64", "--cout", "64", "--dtype", "fp4")
+    assert "--kernel: '3' is not a kernel" in error("--cin", "64", "--cout", "64", "--kernel", "3")
+    # One shape's options: with a model they are refused before anything is read.
+    assert "--kernel requires --cin" in error("--model", "llama-3.2-1b", "--kernel", "3x3")
