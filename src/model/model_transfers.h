@@ -14,8 +14,8 @@
 
 namespace anesim {
 
-// Bytes one core streams for X[1,D] x W[D,N]: ceil(N/16) * D * element_bytes.
-// 0 when it does not fit 64 bits.
+// Bytes one core streams for X[1,D] x W[D,N] of whole-byte weights:
+// ceil(N/16) * D * element_bytes. 0 when it does not fit 64 bits.
 uint64_t payload_bytes_per_core(uint64_t cin, uint64_t cout, uint32_t element_bytes);
 // The same in 64 B lines, rounded up; 0 when it exceeds 2^32-1 lines (the
 // simulator's limit). For element_bytes 2 this is lines_for_shape().

@@ -71,15 +71,17 @@ struct AdviceResult {
   std::string config_name;
   RingVariant chip = RingVariant::kBug;  // the config's ring: every "before" time
   uint32_t ane_cores = 16;
-  uint32_t element_bytes = 2;
+  uint32_t element_bytes = 2;  // as given; the rows' formats are what counts
   std::vector<TransferAdvice> rows;
 };
 
 // Each transfer's payload follows its own format (Transfer::format);
-// `element_bytes` is only reported. Simulates each transfer (bug, and fix where it can be
-// affected), then the candidate splits and paddings of the affected ones. Identical payloads are
-// simulated once. Throws InputError for a transfer too large to simulate, std::runtime_error when a
-// simulation fails.
+// `element_bytes` is only kept in the result (AdviceResult::element_bytes),
+// which no output reads since the formats are per transfer. Simulates each
+// transfer (bug, and fix where it can be affected), then the candidate
+// splits and paddings of the affected ones. Identical payloads are
+// simulated once. Throws InputError for a transfer too large to simulate,
+// std::runtime_error when a simulation fails.
 AdviceResult advise_transfers(const std::vector<Transfer>& transfers, uint32_t element_bytes,
                               const MachineConfig& cfg, const AdviceSettings& settings);
 
