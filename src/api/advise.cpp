@@ -5,6 +5,7 @@
 #include <anesim/analysis/advise/advice_output.h>
 #include <anesim/api/model_source.h>
 #include <anesim/api/request_checks.h>
+#include <anesim/api/weight_format_fields.h>
 #include <anesim/io/atomic_output.h>
 #include <anesim/io/count_text.h>
 #include <anesim/io/errors.h>
@@ -28,16 +29,28 @@ AdviseResult advise(const AdviseRequest& r) {
     throw FieldError("model", fmt::format("{} excludes {}: advise a model or one shape",
                                           field_mark("model"), field_mark(r.cin ? "cin" : "cout")));
   }
+  if (has_model && (r.kernel || r.groups)) {
+    const char* given = r.kernel ? "kernel" : "groups";
+    throw FieldError(given, fmt::format("{} is one shape's (with {} and {}); a model file gives "
+                                        "each projection's kernel and groups",
+                                        field_mark(given), field_mark("cin"), field_mark("cout")));
+  }
   std::vector<Transfer> shape;
   if (has_shape) {
-    const LayerShape s = check_shape(r.cin.value_or(0), r.cout.value_or(0));
-    shape.push_back(Transfer{"shape", s.cin, s.cout, 1});
+    check_count_field(r.cin.value_or(0), "cin", 1, UINT32_MAX);
+    check_count_field(r.cout.value_or(0), "cout", 1, UINT32_MAX);
+    const WeightFormat f = check_layer_format(*r.cin, *r.cout, r.dtype, r.kernel, r.groups);
+    shape.push_back(Transfer{"shape", *r.cin, *r.cout, 1, f});
+    if (const std::optional<Transfer> palette = palette_transfer(shape.back())) {
+      shape.push_back(*palette);
+    }
   }
   // Inputs are read and checked before any simulation starts.
   const MachineConfig cfg = load_machine(r.machine);
   ModelDescription model;
   if (!has_shape) {
     model = r.model_description ? *r.model_description : load_model(r.model);
+    if (r.dtype) set_dtype(model, *r.dtype);
   }
   if (!r.csv.empty()) {
     check_writable_directory(r.csv);
@@ -48,7 +61,7 @@ AdviseResult advise(const AdviseRequest& r) {
   settings.progress_label = r.progress_label;
   AdviseResult out;
   if (has_shape) {
-    out.table = advise_transfers(shape, 2, cfg, settings);
+    out.table = advise_transfers(shape, dtype_bits(shape[0].format.dtype) / 8, cfg, settings);
   } else {
     out.model = advise_model(model, cfg, settings);
     out.table = out.model->advice;

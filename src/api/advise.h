@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include <anesim/analysis/advise/advice.h>
 #include <anesim/api/machine_choice.h>
@@ -21,6 +22,12 @@ struct AdviseRequest {
   std::string model;
   std::optional<ModelDescription> model_description;
   std::optional<uint64_t> cin, cout;
+  // The weights' dtype: the shape's (default fp16), or every weight of the
+  // model (default: as its file says). kernel and groups: the shape's only
+  // (a model file gives each projection's).
+  std::optional<Dtype> dtype;
+  std::optional<std::pair<uint64_t, uint64_t>> kernel;
+  std::optional<uint64_t> groups;
   // Simulated as threads of this process (batch_runner.h); a machine whose
   // memory needs SystemC runs as children reading its config path, so one
   // given only as a MachineConfig is refused there.

@@ -31,7 +31,8 @@ DecodeResult decode(const DecodeRequest& r) {
   settings.progress_label = r.progress_label;
   // Inputs are read and checked before any simulation starts.
   const MachineConfig cfg = load_config_or_builtin(r.config);
-  const ModelDescription model = r.model_description ? *r.model_description : load_model(r.model);
+  ModelDescription model = r.model_description ? *r.model_description : load_model(r.model);
+  if (r.dtype) set_dtype(model, *r.dtype);
   check_count_field(r.programs, "programs", 1, model.layers);
   settings.programs = static_cast<uint32_t>(r.programs);
   if (!r.timeline.empty() && !plot_extension_ok(r.timeline)) {

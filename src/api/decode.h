@@ -18,7 +18,8 @@ enum class DecodeSplit { kNone, kAdvised, kFile };
 struct DecodeRequest {
   std::string model;  // a preset name or a model file; or
   std::optional<ModelDescription> model_description;
-  std::string config;  // the machine's file; "" = built-in M3 Air
+  std::optional<Dtype> dtype;  // every weight stored as this; unset: as the model says
+  std::string config;          // the machine's file; "" = built-in M3 Air
   DecodeSplit split = DecodeSplit::kAdvised;
   std::string split_file;  // kFile: YAML, PROJECTION: CHUNKS
   uint64_t programs = 1;   // 1..the model's layers

@@ -4,6 +4,7 @@
 
 #include <anesim/analysis/advise/advice_output.h>
 #include <anesim/api/advise.h>
+#include <anesim/api/weight_format_fields.h>
 #include <anesim/cli/exit_codes.h>
 #include <anesim/cli/field_errors.h>
 #include <anesim/cli/shared_options.h>
@@ -23,6 +24,15 @@ CLI::App* add_advise_command(CLI::App& app, AdviseOptions& opt) {
   auto* cout = cmd->add_option("--cout", opt.cout,
                                "one shape: output channels N (lines per core = "
                                "ceil(N/16)*D*2/64)");
+  cmd->add_option("--dtype", opt.dtype,
+                  "weight format: fp16 (default), bf16, fp32, int8, uint8, fp8_e4m3, fp8_e5m2, "
+                  "lut4, lut6 (for a model: every weight; docs/model-format.md)");
+  auto* kernel =
+      cmd->add_option("--kernel", opt.kernel, "one shape: a KHxKW conv kernel (default 1x1)");
+  auto* groups = cmd->add_option(
+      "--groups", opt.groups, "one shape: channel groups G (payload ceil(N/16)*(D/G)*KH*KW*bytes)");
+  kernel->needs(cin);
+  groups->needs(cin);
   model->excludes(cin)->excludes(cout);
   cin->needs(cout);
   cout->needs(cin);
@@ -42,8 +52,14 @@ int advise_command(const AdviseOptions& opt) {
   request.jobs = parse_count(opt.jobs, "--jobs", 0, UINT64_MAX);
   request.progress_label = "advise";
   request.csv = opt.csv;
-  const TypedText typed = {{"cin", opt.cin}, {"cout", opt.cout}, {"jobs", opt.jobs}};
-  const api::AdviseResult r = call_library(typed, [&] { return api::advise(request); });
+  request.groups = optional_count(opt.groups, "--groups");
+  const TypedText typed = {{"cin", opt.cin},     {"cout", opt.cout},     {"jobs", opt.jobs},
+                           {"dtype", opt.dtype}, {"kernel", opt.kernel}, {"groups", opt.groups}};
+  const api::AdviseResult r = call_library(typed, [&] {
+    if (!opt.dtype.empty()) request.dtype = api::dtype_field(opt.dtype);
+    if (!opt.kernel.empty()) request.kernel = api::kernel_field(opt.kernel);
+    return api::advise(request);
+  });
   std::string text;
   if (opt.json) {
     text = json_text(api::advice_json(r), 2) + "\n";

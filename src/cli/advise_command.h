@@ -12,6 +12,7 @@ namespace anesim {
 struct AdviseOptions {
   std::string model;
   std::string cin, cout;
+  std::string dtype, kernel, groups;
   std::string config;
   std::string jobs = "2";
   bool json = false;

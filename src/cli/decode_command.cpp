@@ -4,6 +4,7 @@
 
 #include <anesim/analysis/decode/decode_output.h>
 #include <anesim/api/decode.h>
+#include <anesim/api/weight_format_fields.h>
 #include <anesim/cli/exit_codes.h>
 #include <anesim/cli/field_errors.h>
 #include <anesim/cli/shared_options.h>
@@ -21,6 +22,9 @@ CLI::App* add_decode_command(CLI::App& app, DecodeOptions& opt) {
          "--model", opt.model,
          "model preset (lowercase, e.g. llama-3.1-8b; configs/models/NAME.yaml) or a model file")
       ->required();
+  cmd->add_option("--dtype", opt.dtype,
+                  "store every weight as: fp16, bf16, fp32, int8, uint8, fp8_e4m3, fp8_e5m2, "
+                  "lut4, lut6 (default: as the model file says)");
   add_config_option(*cmd, opt.config);
   cmd->add_option("--split", opt.split,
                   "the splits after: none, advised (what anesim advise recommends; the default) "
@@ -56,8 +60,11 @@ int decode_command(const DecodeOptions& opt) {
   request.progress_label = "decode";
   request.csv = opt.csv;
   request.timeline = opt.timeline;
-  const TypedText typed = {{"programs", opt.programs}, {"jobs", opt.jobs}};
-  const DecodeResult r = call_library(typed, [&] { return api::decode(request); });
+  const TypedText typed = {{"programs", opt.programs}, {"jobs", opt.jobs}, {"dtype", opt.dtype}};
+  const DecodeResult r = call_library(typed, [&] {
+    if (!opt.dtype.empty()) request.dtype = api::dtype_field(opt.dtype);
+    return api::decode(request);
+  });
   const std::string text = opt.json ? decode_json(r).dump(2) + "\n" : decode_text(r);
   std::fputs(text.c_str(), stdout);
   return kExitOk;

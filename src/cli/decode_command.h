@@ -11,6 +11,7 @@ namespace anesim {
 
 struct DecodeOptions {
   std::string model;
+  std::string dtype;
   std::string config;
   std::string split = "advised";  // none | advised | FILE
   std::string programs = "1";

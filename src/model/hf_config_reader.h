@@ -1,8 +1,12 @@
-// Reads a Hugging Face transformers config.json as a model description, for
-// the architectures the presets cover (docs/model-format.md, "config.json"):
-// Llama, Qwen2, Qwen3 and Gemma 3 (its text_config). The projections follow
-// from the head counts and widths; the lm_head's shards are what ANEMLL's
-// converter cuts for the architecture (8 for Llama, 16 for the others).
+// Reads a Hugging Face transformers config.json as a model description
+// (docs/model-format.md, "config.json"): Llama, Mistral, Qwen2, Qwen3,
+// Gemma, Gemma 2, Gemma 3 (its text_config) and Phi-3, a key left out (or
+// null) taking transformers' default for the architecture. The projections
+// follow from the head counts and widths, with the roles that place a
+// decode step's ops (as a preset's names do); Phi-3's fused qkv_proj and
+// gate_up_proj are one transfer each, as stored. The lm_head's shards are
+// what ANEMLL's converter cuts (8 for Llama; 16 for Qwen2, Qwen3, Gemma 3;
+// unsplit for the architectures it has no converter for).
 #pragma once
 
 #include <cstdint>
@@ -12,8 +16,8 @@
 
 namespace anesim {
 
-// The lm_head shards ANEMLL uses for `model_type` (llama: 8; qwen2, qwen3,
-// gemma3, gemma3_text: 16); 0 for any other.
+// The lm_head shards for `model_type` (llama: 8; qwen2, qwen3, gemma3,
+// gemma3_text: 16; mistral, gemma, gemma2, phi3: 1); 0 for any other.
 uint32_t anemll_lm_head_shards(const std::string& model_type);
 
 // `text` is the config.json's text; `origin` names it in messages, and its

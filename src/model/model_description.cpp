@@ -8,13 +8,14 @@
 #include <cstring>
 #include <fstream>
 #include <map>
+#include <optional>
 
 #include <fmt/format.h>
 
 #include <anesim/io/errors.h>
 #include <anesim/io/text_functions.h>
 #include <anesim/io/yaml_section.h>
-#include <anesim/sim/core/workload.h>
+#include <anesim/model/model_transfers.h>
 
 namespace anesim {
 
@@ -55,6 +56,44 @@ ProjectionRole role_from_name(const std::string& name) {
   return ProjectionRole::kNone;
 }
 
+Dtype read_dtype(YamlSection& s, const char* key, Dtype fallback) {
+  if (!s.has(key)) return fallback;
+  const std::string text = s.text(key);
+  const std::optional<Dtype> d = dtype_named(text);
+  if (!d) {
+    s.fail_at(key,
+              fmt::format("'{}' is not a dtype (expected {})", printable(text, 60), dtype_list()));
+  }
+  return *d;
+}
+
+// A projection's stored format: its dtype, kernel and groups, checked
+// against its shape (groups divide both channel counts).
+WeightFormat read_format(YamlSection& item, uint64_t cin, uint64_t cout, Dtype model_dtype) {
+  WeightFormat f;
+  f.dtype = read_dtype(item, "dtype", model_dtype);
+  if (item.has("kernel")) {
+    const std::string text = item.text("kernel");
+    const auto k = kernel_from_text(text);
+    if (!k) {
+      item.fail_at("kernel", fmt::format("expected KHxKW with each 1..4096 (e.g. 3x3), got '{}'",
+                                         printable(text, 60)));
+    }
+    f.kh = k->first;
+    f.kw = k->second;
+  }
+  f.groups = static_cast<uint32_t>(item.integer_or("groups", 1, UINT32_MAX, 1));
+  if (cin % f.groups != 0 || cout % f.groups != 0) {
+    item.fail_at("groups",
+                 fmt::format("{} does not divide cin {} and cout {}", f.groups, cin, cout));
+  }
+  if (payload_lines(cin, cout, f) == 0) {
+    item.fail_at("cout", fmt::format("cin {} x cout {} needs more than 2^32-1 lines per core ({})",
+                                     cin, cout, format_text(f)));
+  }
+  return f;
+}
+
 StepOps read_step_ops(YamlSection& s) {
   StepOps o;
   const auto count = [&s](const char* key, uint32_t fallback) {
@@ -71,7 +110,7 @@ StepOps read_step_ops(YamlSection& s) {
   return o;
 }
 
-Projection read_projection(YamlSection& item) {
+Projection read_projection(YamlSection& item, Dtype model_dtype) {
   Projection p;
   p.name = item.text("name");
   if (p.name.empty()) {
@@ -81,10 +120,7 @@ Projection read_projection(YamlSection& item) {
   p.cout = item.integer("cout", 1, UINT32_MAX);
   // Checked where it is read: the transfer of this shape must fit a 32-bit
   // line count per core.
-  if (lines_for_shape(p.cin, p.cout) == 0) {
-    item.fail_at("cout", fmt::format("cin {} x cout {} needs more than 2^32-1 lines per core",
-                                     p.cin, p.cout));
-  }
+  p.format = read_format(item, p.cin, p.cout, model_dtype);
   p.count = static_cast<uint32_t>(item.integer_or("count", 1, 1000, 1));
   p.role = role_from_name(p.name);
   if (item.has("role")) {
@@ -122,6 +158,19 @@ ModelDescription parse_document(const std::string& text, const std::string& orig
   }
   m.published_parameters = top.positive_real("published_parameters", 1, 1e15);
   m.element_bytes = static_cast<uint32_t>(top.integer_or("element_bytes", 1, 8, 2));
+  if (top.has("element_bytes") && top.has("dtype")) {
+    top.fail_at("element_bytes", "give dtype or element_bytes, not both");
+  }
+  if (const std::optional<Dtype> d = dtype_of_bytes(m.element_bytes)) {
+    m.dtype = *d;
+  } else {
+    top.fail_at("element_bytes", fmt::format("{} bytes is not a weight format (1: int8, 2: fp16, "
+                                             "4: fp32; or give dtype: {})",
+                                             m.element_bytes, dtype_list()));
+  }
+  m.dtype = read_dtype(top, "dtype", m.dtype);
+  m.element_bytes = dtype_bits(m.dtype) % 8 == 0 ? dtype_bits(m.dtype) / 8 : 0;
+  m.lm_head_dtype = m.dtype;
   m.layers = static_cast<uint32_t>(top.integer("layers", 1, 1000));
   m.hidden = top.integer("hidden", 1, UINT32_MAX);
 
@@ -129,7 +178,7 @@ ModelDescription parse_document(const std::string& text, const std::string& orig
   // entries called the same would be indistinguishable in its output.
   std::map<std::string, int> first_line;
   for (YamlSection& item : top.items("projections", 1)) {
-    Projection p = read_projection(item);
+    Projection p = read_projection(item, m.dtype);
     const auto [it, fresh] = first_line.emplace(p.name, item.mark_of("name").line + 1);
     if (!fresh) {
       item.fail_at("name", fmt::format("duplicate projection name '{}' (first given at line {})",
@@ -156,11 +205,12 @@ ModelDescription parse_document(const std::string& text, const std::string& orig
     YamlSection h = top.child("lm_head");
     m.lm_head_cin = h.integer("cin", 1, UINT32_MAX);
     m.lm_head_cout = h.integer("cout", 1, UINT32_MAX);
-    if (lines_for_shape(m.lm_head_cin, m.lm_head_cout) == 0) {
+    m.lm_head_shards = static_cast<uint32_t>(h.integer_or("shards", 1, 1024, 1));
+    m.lm_head_dtype = read_dtype(h, "dtype", m.dtype);
+    if (payload_lines(m.lm_head_cin, m.lm_head_cout, WeightFormat{m.lm_head_dtype}) == 0) {
       h.fail_at("cout", fmt::format("cin {} x cout {} needs more than 2^32-1 lines per core",
                                     m.lm_head_cin, m.lm_head_cout));
     }
-    m.lm_head_shards = static_cast<uint32_t>(h.integer_or("shards", 1, 1024, 1));
     m.lm_head_tied = h.boolean_or("tied", false);
     m.lm_head_streamed = h.boolean_or("streamed", true);
     if (m.lm_head_cin != m.hidden) {
@@ -202,6 +252,7 @@ const char* projection_role_name(ProjectionRole r) {
 }
 
 double ModelDescription::parameter_count() const {
+  if (!streams.empty()) return published_parameters;
   double per_layer = 0;
   for (const Projection& p : projections) {
     per_layer += static_cast<double>(p.cin) * static_cast<double>(p.cout) * p.count;
@@ -211,6 +262,14 @@ double ModelDescription::parameter_count() const {
   const double norms = 2.0 * layers * static_cast<double>(hidden) + static_cast<double>(hidden);
   return layers * per_layer + static_cast<double>(vocab) * static_cast<double>(embedding_dim) +
          lm_head + norms + static_cast<double>(extra_parameters);
+}
+
+void set_dtype(ModelDescription& m, Dtype d) {
+  m.dtype = d;
+  m.lm_head_dtype = d;
+  m.element_bytes = dtype_bits(d) % 8 == 0 ? dtype_bits(d) / 8 : 0;
+  for (Projection& p : m.projections) p.format.dtype = d;
+  for (WeightStream& w : m.streams) w.dtype = d;
 }
 
 ModelDescription parse_model_description(const std::string& text, const std::string& origin) {

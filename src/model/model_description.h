@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include <anesim/model/weight_format.h>
+
 namespace anesim {
 
 // One linear layer X[1,cin] x W[cin,cout] of a decoder layer; `count` copies
@@ -29,6 +31,7 @@ struct Projection {
   uint64_t cin = 0, cout = 0;
   uint32_t count = 1;
   ProjectionRole role = ProjectionRole::kNone;
+  WeightFormat format;  // dtype (the model's unless given), kernel, groups
 };
 
 // The ops of a decode step that stream no weights, counted by kind
@@ -51,12 +54,16 @@ struct WeightStream {
   std::string name;  // the tensors' name pattern, layer numbers as '*'
   uint64_t cin = 0, cout = 0;
   uint64_t count = 1;
+  Dtype dtype = Dtype::kFp16;
 };
 
 struct ModelDescription {
   std::string source;  // file path, or "<preset NAME>"
   std::string name, display_name;
   double published_parameters = 0;  // the model card's figure
+  // `dtype`: the weights' format unless a projection or the lm_head gives
+  // its own; element_bytes is its whole bytes per weight (0 for lut4/lut6).
+  Dtype dtype = Dtype::kFp16;
   uint32_t element_bytes = 2, layers = 0;
   uint64_t hidden = 0;
   std::vector<Projection> projections;  // per layer
@@ -64,6 +71,7 @@ struct ModelDescription {
   bool embedding_streamed = false;
   uint64_t lm_head_cin = 0, lm_head_cout = 0;
   uint32_t lm_head_shards = 1;
+  Dtype lm_head_dtype = Dtype::kFp16;
   bool lm_head_tied = false, lm_head_streamed = true;
   uint64_t extra_parameters = 0;
   StepOps step_ops;
@@ -76,9 +84,14 @@ struct ModelDescription {
   // layers * sum(cin*cout*count) + vocab*embedding_dim
   // + lm_head_cin*lm_head_cout (unless tied) + layers*2*hidden + hidden
   // + extra_parameters. A double: the products can pass 2^64 for absurd but
-  // valid inputs, and the figure is only compared within 2 %.
+  // valid inputs, and the figure is only compared within 2 %. Read from a
+  // file's tensors (`streams` set): every tensor's elements, counted there.
   double parameter_count() const;
 };
+
+// Every weight of `m` stored as `d`: the model's, each projection's, the
+// lm_head's and each file tensor's dtype (what --dtype and dtype= do).
+void set_dtype(ModelDescription& m, Dtype d);
 
 // Reads a model description from `text`; `origin` names it in messages.
 // Throws ModelFileError ("origin:line:column: field: what").

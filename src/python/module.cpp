@@ -25,6 +25,7 @@
 #include <anesim/model/model_description.h>
 #include <anesim/model/model_presets.h>
 #include <anesim/python/python_config.h>
+#include <anesim/python/python_formats.h>
 #include <anesim/python/python_values.h>
 #include <anesim/sim/base/stop_request.h>
 #include <anesim/sim/ring/ring_variant.h>
@@ -97,10 +98,14 @@ py::object advise_request(const api::AdviseRequest& r) {
 }
 
 py::object advise_shape(const py::object& cin, const py::object& cout, const py::object& config,
-                        const py::object& jobs) {
+                        const py::object& jobs, const py::object& dtype, const py::object& kernel,
+                        const py::object& groups) {
   api::AdviseRequest r;
   r.cin = count_value(cin, "cin");
   r.cout = count_value(cout, "cout");
+  r.dtype = dtype_value(dtype);
+  r.kernel = kernel_value(kernel);
+  r.groups = count_value(groups, "groups");
   if (!r.cin || !r.cout) {
     throw py::type_error("advise: give both cin and cout (ints)");
   }
@@ -126,9 +131,10 @@ ModelDescription model_argument(const py::object& model) {
 }
 
 py::object advise_model_call(const py::object& model, const py::object& config,
-                             const py::object& jobs) {
+                             const py::object& jobs, const py::object& dtype) {
   api::AdviseRequest r;
   r.model_description = model_argument(model);
+  r.dtype = dtype_value(dtype);
   r.jobs = jobs_argument(jobs);
   r.machine = machine_argument(config);
   return advise_request(r);
@@ -144,6 +150,9 @@ py::object load_model(const py::object& model) {
     d["cin"] = t.cin;
     d["cout"] = t.cout;
     d["count"] = t.count;
+    d["dtype"] = dtype_name(t.format.dtype);
+    d["kernel"] = py::make_tuple(t.format.kh, t.format.kw);
+    d["groups"] = t.format.groups;
     transfers.append(d);
   }
   py::dict out;
@@ -151,6 +160,7 @@ py::object load_model(const py::object& model) {
   out["display_name"] = m.display_name;
   out["source"] = m.source;
   out["layers"] = m.layers;
+  out["dtype"] = dtype_name(m.dtype);
   out["element_bytes"] = m.element_bytes;
   out["parameters"] = m.parameter_count();
   out["transfers"] = transfers;
@@ -282,20 +292,25 @@ ane.cores). split: back-to-back tasks per core; task_lines: explicit task
 lengths instead. config: None (built-in M3 Air), a path, or a Config.
 The GIL is released while the simulation runs.)doc");
   m.def("advise", &advise_shape, py::arg("cin"), py::arg("cout"), py::arg("config") = py::none(),
-        py::arg("jobs") = 2, R"doc(
+        py::arg("jobs") = 2, py::arg("dtype") = py::none(), py::arg("kernel") = py::none(),
+        py::arg("groups") = py::none(), R"doc(
 Advice for one layer X[1,cin] x W[cin,cout]: the dict of `anesim advise
---cin D --cout N --json`. jobs: simulations run in parallel (threads).)doc");
+--cin D --cout N --json`. jobs: simulations run in parallel (threads).
+dtype: 'fp16' (default), 'bf16', 'fp32', 'int8', 'uint8', 'fp8_e4m3',
+'fp8_e5m2', 'lut4', 'lut6'; kernel: (kh, kw) (default (1, 1)); groups:
+channel groups (default 1). cin is the input channels D, not D*kh*kw.)doc");
   m.def("advise_model", &advise_model_call, py::arg("model"), py::arg("config") = py::none(),
-        py::arg("jobs") = 2, R"doc(
+        py::arg("jobs") = 2, py::arg("dtype") = py::none(), R"doc(
 Advice for a whole model: the dict of `anesim advise --model M --json`.
 model: a preset name, a path (model YAML, a transformers config.json, a
 .safetensors file or model.safetensors.index.json), or a dict in the model
-format (docs/model-format.md).)doc");
+format (docs/model-format.md). dtype: every weight stored as this
+(default: as the model says).)doc");
   m.def("load_model", &load_model, py::arg("model"), R"doc(
 The transfers a model streams per decoded token, without simulating: a dict
 with name, display_name, source, layers, element_bytes, parameters (the
-reader's parameter_count), transfers (name,
-cin, cout, count) and left_out. model as for advise_model.)doc");
+reader's parameter_count), dtype, transfers (name,
+cin, cout, count, dtype, kernel, groups) and left_out. model as for advise_model.)doc");
   m.def("variants", &variants,
         "The ring variants: name, summary, RTL parameters, never_starves "
         "(sim/ring/ring_variants.def).");

@@ -62,15 +62,41 @@ def test_config_json_gives_the_preset_transfers(tmp_path, preset):
     want = anesim.load_model(preset)
     assert got["layers"] == want["layers"]
     assert got["parameters"] == want["parameters"]
-    if preset != "gemma-3-4b":
-        assert got["transfers"] == want["transfers"]
-        return
-    # The one documented difference (docs/model-format.md, "Presets"): the
-    # preset streams the 262144-row text vocabulary as the reference notes'
-    # table does; config.json's vocab_size 262208 gives ANEMLL's cut of it.
-    assert got["transfers"][:-1] == want["transfers"][:-1]
-    assert got["transfers"][-1] == {"name": "lm_head", "cin": 2560, "cout": 16388, "count": 16}
-    assert want["transfers"][-1] == {"name": "lm_head", "cin": 2560, "cout": 16384, "count": 16}
+    # Gemma 3 too: its head streams the text rows below image_token_index
+    # (Gemma3Config's default 262144), as the preset does.
+    assert got["transfers"] == want["transfers"]
+
+
+FIXTURES = SOURCE_DIR / "tests" / "fixtures" / "hf"
+
+
+def fixture_presets():
+    """(folder, preset) of tests/fixtures/hf/README.md's table."""
+    rows = re.findall(r"^\| (\S+) \| \S+ \| (\S+) \|$", (FIXTURES / "README.md").read_text(), re.M)
+    return [(folder, preset) for folder, preset in rows if preset != "-" and folder != "folder"]
+
+
+@pytest.mark.parametrize("folder,preset", fixture_presets())
+def test_published_config_json_gives_the_preset_transfers(folder, preset):
+    got = anesim.load_model(str(FIXTURES / folder / "config.json"))
+    want = anesim.load_model(preset)
+    assert got["transfers"] == want["transfers"]
+    assert got["parameters"] == want["parameters"]
+
+
+def test_every_preset_but_the_synthetic_step_has_a_fixture():
+    assert sorted(p for _, p in fixture_presets()) == [p for p in PRESETS]
+
+
+def test_mistral_7b_is_read_and_flagged():
+    m = anesim.load_model(str(FIXTURES / "Mistral-7B-v0.1" / "config.json"))
+    shapes = {t["name"]: (t["cin"], t["cout"]) for t in m["transfers"]}
+    assert shapes["q_proj"] == (4096, 4096) and shapes["gate_proj"] == (4096, 14336)
+    # q/o at 2 MiB per core, the MLP at 7 MiB: each in the notch on the built-in M3 Air.
+    for name, mib in [("q_proj", 2), ("o_proj", 2), ("gate_proj", 7), ("down_proj", 7)]:
+        a = anesim.advise(*shapes[name])
+        assert a["bytes_per_core"] == mib * 1024 * 1024
+        assert a["affected"], name
 
 
 def test_config_json_advice_equals_cli(cli, tmp_path):
@@ -92,13 +118,18 @@ def test_config_json_errors_name_the_key(tmp_path):
     values = cited_numbers("qwen3-8b")
     missing = dict(values, model_type="qwen3")
     del missing["head_dim"]
-    assert "head_dim" in config_error(tmp_path, json.dumps(missing, indent=2))
-    msg = config_error(tmp_path, json.dumps(dict(values, model_type="mistral"), indent=2))
-    assert "model_type" in msg and "mistral" in msg and "llama" in msg
+    (tmp_path / "q").mkdir()
+    (tmp_path / "q" / "config.json").write_text(json.dumps(missing))
+    # Left out: Qwen3Config's default head_dim, 128, as transformers reads it.
+    assert anesim.load_model(str(tmp_path / "q" / "config.json"))["transfers"] == \
+        anesim.load_model("qwen3-8b")["transfers"]
+    assert "head_dim" in config_error(tmp_path, json.dumps(dict(missing, head_dim="wide"), indent=2))
+    msg = config_error(tmp_path, json.dumps(dict(values, model_type="mamba"), indent=2))
+    assert "model_type" in msg and "mamba" in msg and "llama" in msg and "mistral" in msg
     msg = config_error(tmp_path, json.dumps(dict(values, model_type="llama", hidden_size="big"), indent=2))
     assert re.search(r":\d+:\d+: hidden_size", msg)
     msg = config_error(tmp_path, '{"model_type": "llama",\n  "hidden_size": }')
     assert re.match(rf"{re.escape(str(tmp_path))}/config.json:2:\d+: not JSON", msg)
-    gemma = {"model_type": "gemma3", "text_config": {"hidden_size": 2560}}
-    assert "text_config.num_hidden_layers: missing key" in config_error(tmp_path, json.dumps(gemma))
+    gemma = {"model_type": "gemma3", "text_config": {"hidden_size": 2560, "num_hidden_layers": "many"}}
+    assert "text_config.num_hidden_layers" in config_error(tmp_path, json.dumps(gemma))
     assert "JSON object" in config_error(tmp_path, "[1, 2]")

@@ -22,11 +22,11 @@ def test_matrices_become_transfers_grouped_by_layer_pattern(tmp_path):
     m = anesim.load_model(str(write_safetensors(tmp_path / "model.safetensors", tensors)))
     t = {x["name"]: x for x in m["transfers"]}
     assert t["model.layers.*.self_attn.q_proj.weight"] == {
-        "name": "model.layers.*.self_attn.q_proj.weight", "cin": 256, "cout": 256, "count": 3}
+        "name": "model.layers.*.self_attn.q_proj.weight", "cin": 256, "cout": 256, "count": 3, "dtype": "bf16", "kernel": (1, 1), "groups": 1}
     assert t["model.layers.*.self_attn.k_proj.weight"]["cout"] == 64
     assert t["model.layers.*.mlp.down_proj.weight"] == {
-        "name": "model.layers.*.mlp.down_proj.weight", "cin": 512, "cout": 256, "count": 3}
-    assert t["lm_head.weight"] == {"name": "lm_head.weight", "cin": 256, "cout": 1000, "count": 1}
+        "name": "model.layers.*.mlp.down_proj.weight", "cin": 512, "cout": 256, "count": 3, "dtype": "bf16", "kernel": (1, 1), "groups": 1}
+    assert t["lm_head.weight"] == {"name": "lm_head.weight", "cin": 256, "cout": 1000, "count": 1, "dtype": "fp16", "kernel": (1, 1), "groups": 1}
     assert "model.embed_tokens.weight" not in t
     assert m["layers"] == 3
     left = "\n".join(m["left_out"])
@@ -38,7 +38,7 @@ def test_matrices_become_transfers_grouped_by_layer_pattern(tmp_path):
 
 def test_tied_head_and_shards_from_the_config_beside_it(tmp_path):
     path = write_safetensors(tmp_path / "model.safetensors", llama_like(lm_head=False, vocab=1001))
-    assert transfers(path)["lm_head (tied)"] == {"name": "lm_head (tied)", "cin": 256, "cout": 1001, "count": 1}
+    assert transfers(path)["lm_head (tied)"] == {"name": "lm_head (tied)", "cin": 256, "cout": 1001, "count": 1, "dtype": "bf16", "kernel": (1, 1), "groups": 1}
     (tmp_path / "config.json").write_text(json.dumps({"model_type": "llama"}))
     t = [x for x in anesim.load_model(str(path))["transfers"] if x["name"] == "lm_head (tied)"]
     # ANEMLL's 8 shards for Llama: near-equal, larger first.
@@ -127,3 +127,20 @@ def test_a_length_past_the_end_is_refused_unread(tmp_path):
         anesim.load_model(str(path))
     with pytest.raises(anesim.InputError, match="cannot open"):
         anesim.load_model(str(tmp_path / "missing.safetensors"))
+
+
+def test_one_byte_tensors_stream_and_parameters_count_every_tensor(tmp_path):
+    tensors = llama_like(layers=2)
+    for name in list(tensors):
+        if name.endswith("q_proj.weight"):
+            tensors[name] = ("I8", tensors[name][1])
+    m = anesim.load_model(str(write_safetensors(tmp_path / "model.safetensors", tensors)))
+    t = {x["name"]: x for x in m["transfers"]}
+    assert t["model.layers.*.self_attn.q_proj.weight"]["dtype"] == "int8"
+    elements = 0
+    for _, shape in tensors.values():
+        n = 1
+        for d in shape:
+            n *= d
+        elements += n
+    assert m["parameters"] == elements

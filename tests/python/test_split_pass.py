@@ -37,3 +37,22 @@ def test_the_table_and_a_model():
 def test_a_bad_model_is_an_error_message():
     out = subprocess.run([sys.executable, str(EXAMPLE), "--model", "no-such"], capture_output=True, text=True)
     assert out.returncode == 2 and "not a preset" in out.stderr
+
+
+def test_layers_with_kernels_groups_and_dtypes_on_several_machines(source_dir):
+    m3, m4 = str(source_dir / "configs" / "m3-air.yaml"), str(source_dir / "configs" / "m4.yaml")
+    args = ["--layer", "q_int8:4096:4096:dtype=int8", "--layer", "conv:512:2048:kernel=3x3",
+            "--layer", "dw:1024:1024:kernel=3x3:groups=1024", "--layer", "body:4096:4096:dtype=lut4",
+            "--config", m3, "--config", m4]
+    plan = json.loads(run_example(*args, "--json"))
+    assert len(plan) == 8 and {p["config"] for p in plan} == {m3, m4}
+    by = {(p["name"], p["config"]): p for p in plan}
+    # int8 4096 x 4096 is 1 MiB per core: in the notch on the M3 as fp16 2048 x 4096 is.
+    assert by[("q_int8", m3)]["advice"] == "split"
+    for p in plan:
+        assert sum(p["chunk_d"]) == p["d"]  # chunks in input channels
+    assert by[("conv", m3)]["kernel"] == [3, 3]
+    assert by[("dw", m3)]["split"] == 1  # a depthwise conv's groups have one channel each
+    text = run_example(*args)
+    assert text.count("machine: ") == 2 and "rewrite (channels)" in text
+    assert "lut4" in text and "3x3 g1024" in text

@@ -35,14 +35,13 @@ struct ClearingSplit {
   uint32_t s = 0;
   std::vector<uint64_t> chunks, lines;
 };
-std::optional<ClearingSplit> fewest_clearing_split(const Transfer& t, uint32_t eb,
-                                                   const SimulationCache& sims) {
+std::optional<ClearingSplit> fewest_clearing_split(const Transfer& t, const SimulationCache& sims) {
   for (uint32_t s = 2; s <= kMaxAdviceSplit; ++s) {
-    ClearingSplit c{s, split_channels(t.cin, s), {}};
+    ClearingSplit c{s, split_input_channels(t.cin, t.format, s), {}};
     if (c.chunks.empty()) break;
     bool clears = true;
     for (uint64_t chunk : c.chunks) {
-      c.lines.push_back(payload_lines(chunk, t.cout, eb));
+      c.lines.push_back(payload_lines(chunk, t.cout, t.format));
       clears = clears && !sims.affected(c.lines.back());
     }
     if (clears) return c;
@@ -50,9 +49,9 @@ std::optional<ClearingSplit> fewest_clearing_split(const Transfer& t, uint32_t e
   return std::nullopt;
 }
 
-void choose_remedy(TransferAdvice& a, uint32_t eb, const SimulationCache& sims) {
+void choose_remedy(TransferAdvice& a, const SimulationCache& sims) {
   const Transfer& t = a.transfer;
-  if (const std::optional<ClearingSplit> c = fewest_clearing_split(t, eb, sims)) {
+  if (const std::optional<ClearingSplit> c = fewest_clearing_split(t, sims)) {
     const double total = sims.time(sims.chip(), split_tasks(c->lines));
     if (total < a.time_us_before) {
       a.kind = AdviceKind::kSplit;
@@ -69,9 +68,9 @@ void choose_remedy(TransferAdvice& a, uint32_t eb, const SimulationCache& sims) 
   if (a.kind == AdviceKind::kNotAffected) {
     a.kind = AdviceKind::kNoSplitClears;
   }
-  const std::optional<uint64_t> pad = padded_cin(t.cin, t.cout, eb);
+  const std::optional<uint64_t> pad = padded_cin(t.cin, t.cout, t.format);
   if (pad) {
-    const uint64_t lines = payload_lines(*pad, t.cout, eb);
+    const uint64_t lines = payload_lines(*pad, t.cout, t.format);
     const double time = sims.time(sims.chip(), lines);
     if (!sims.affected(lines) && time < a.time_us_after) {
       a.padding_cin = pad;
@@ -105,6 +104,19 @@ std::optional<uint64_t> padded_cin(uint64_t cin, uint64_t cout, uint32_t element
   return std::nullopt;
 }
 
+std::optional<uint64_t> padded_cin(uint64_t cin, uint64_t cout, const WeightFormat& f) {
+  // Each step adds at least half a byte per core (one lut4 weight), so at
+  // most 128 * 512 steps reach |x| >= 256 from anywhere inside the V. With
+  // groups, D grows a channel per group to stay a multiple of them.
+  const uint64_t step = f.groups == 0 ? 1 : f.groups;
+  for (uint64_t d = cin + step; d > cin; d += step) {
+    const uint64_t lines = payload_lines(d, cout, f);
+    if (lines == 0) return std::nullopt;
+    if (!in_notch_by_rule(lines)) return d;
+  }
+  return std::nullopt;
+}
+
 const char* advice_kind_name(AdviceKind k) {
   switch (k) {
     case AdviceKind::kNotAffected:
@@ -130,8 +142,8 @@ AdviceResult advise_transfers(const std::vector<Transfer>& transfers, uint32_t e
   for (const Transfer& t : transfers) {
     TransferAdvice a;
     a.transfer = t;
-    a.bytes_per_core = payload_bytes_per_core(t.cin, t.cout, element_bytes);
-    a.lines_per_core = payload_lines(t.cin, t.cout, element_bytes);
+    a.bytes_per_core = payload_bytes_per_core(t.cin, t.cout, t.format);
+    a.lines_per_core = payload_lines(t.cin, t.cout, t.format);
     if (a.lines_per_core == 0) {
       throw InputError(fmt::format("{}: {} x {}: the per-core transfer exceeds 2^32-1 lines",
                                    t.name, t.cin, t.cout));
@@ -152,12 +164,12 @@ AdviceResult advise_transfers(const std::vector<Transfer>& transfers, uint32_t e
     a.time_us_after = a.time_us_before;
     if (!a.affected) continue;
     for (uint32_t s = 2; s <= kMaxAdviceSplit; ++s) {
-      for (uint64_t c : split_channels(a.transfer.cin, s)) {
-        sims.want_both(payload_lines(c, a.transfer.cout, element_bytes));
+      for (uint64_t c : split_input_channels(a.transfer.cin, a.transfer.format, s)) {
+        sims.want_both(payload_lines(c, a.transfer.cout, a.transfer.format));
       }
     }
-    if (const auto pad = padded_cin(a.transfer.cin, a.transfer.cout, element_bytes)) {
-      sims.want_both(payload_lines(*pad, a.transfer.cout, element_bytes));
+    if (const auto pad = padded_cin(a.transfer.cin, a.transfer.cout, a.transfer.format)) {
+      sims.want_both(payload_lines(*pad, a.transfer.cout, a.transfer.format));
     }
   }
   sims.run(cfg, settings);
@@ -165,7 +177,7 @@ AdviceResult advise_transfers(const std::vector<Transfer>& transfers, uint32_t e
   // Third round: the fewest clearing chunks, run as the tasks of one transfer.
   for (const TransferAdvice& a : result.rows) {
     if (!a.affected) continue;
-    if (const auto c = fewest_clearing_split(a.transfer, element_bytes, sims)) {
+    if (const auto c = fewest_clearing_split(a.transfer, sims)) {
       sims.want(sims.chip(), split_tasks(c->lines));
     }
   }
@@ -173,7 +185,7 @@ AdviceResult advise_transfers(const std::vector<Transfer>& transfers, uint32_t e
 
   for (TransferAdvice& a : result.rows) {
     if (a.affected) {
-      choose_remedy(a, element_bytes, sims);
+      choose_remedy(a, sims);
     }
     a.gbps_before = ane_gbps(result.ane_cores, a.lines_per_core, a.time_us_before);
     a.gbps_after = ane_gbps(result.ane_cores, a.lines_per_core, a.time_us_after);
@@ -190,9 +202,7 @@ ModelAdvice advise_model(const ModelDescription& m, const MachineConfig& cfg,
   SplitPolicy advised;
   advised.label = "advised";
   for (const TransferAdvice& a : r.advice.rows) {
-    const auto n = static_cast<double>(a.transfer.count);
-    r.bytes_per_token += n * static_cast<double>(a.transfer.cin) *
-                         static_cast<double>(a.transfer.cout) * m.element_bytes;
+    r.bytes_per_token += stored_bytes(a.transfer);
     if (a.split > 1) {
       uint32_t& chunks = advised.chunks[a.transfer.name];
       chunks = std::max(chunks, a.split);

@@ -32,6 +32,8 @@ std::string lap_text(uint64_t lines);
 // (|x| >= 256 lines from the nearest multiple of 0x4000); nullopt when
 // none fits 2^32-1 lines.
 std::optional<uint64_t> padded_cin(uint64_t cin, uint64_t cout, uint32_t element_bytes);
+// The same for any format; with groups, D' stays a multiple of them.
+std::optional<uint64_t> padded_cin(uint64_t cin, uint64_t cout, const WeightFormat& f);
 
 // --- Advice.
 
@@ -69,14 +71,17 @@ struct AdviceResult {
   std::string config_name;
   RingVariant chip = RingVariant::kBug;  // the config's ring: every "before" time
   uint32_t ane_cores = 16;
-  uint32_t element_bytes = 2;
+  uint32_t element_bytes = 2;  // as given; the rows' formats are what counts
   std::vector<TransferAdvice> rows;
 };
 
-// Simulates each transfer (bug, and fix where it can be affected), then the
-// candidate splits and paddings of the affected ones. Identical payloads
-// are simulated once. Throws InputError for a transfer too large to
-// simulate, std::runtime_error when a simulation fails.
+// Each transfer's payload follows its own format (Transfer::format);
+// `element_bytes` is only kept in the result (AdviceResult::element_bytes),
+// which no output reads since the formats are per transfer. Simulates each
+// transfer (bug, and fix where it can be affected), then the candidate
+// splits and paddings of the affected ones. Identical payloads are
+// simulated once. Throws InputError for a transfer too large to simulate,
+// std::runtime_error when a simulation fails.
 AdviceResult advise_transfers(const std::vector<Transfer>& transfers, uint32_t element_bytes,
                               const MachineConfig& cfg, const AdviceSettings& settings);
 

@@ -31,8 +31,26 @@ std::string csv_field(const std::string& s) {
   return out + "\"";
 }
 
-std::string element_name(uint32_t bytes) {
-  return bytes == 2 ? std::string("fp16") : fmt::format("{} B per weight", bytes);
+// Bytes per weight as JSON: whole for 8-bit and wider, 0.5 and 0.75 for lut4 and lut6.
+Json element_bytes_json(Dtype d) {
+  const uint32_t bits = dtype_bits(d);
+  return bits % 8 == 0 ? Json(bits / 8) : Json(bits / 8.0);
+}
+
+bool plain_fp16(const WeightFormat& f) {
+  return f.dtype == Dtype::kFp16 && f.kh == 1 && f.kw == 1 && f.groups == 1;
+}
+
+// The rows not stored as plain fp16 linear layers, and their formats.
+std::string formats_line(const AdviceResult& r) {
+  std::string out;
+  for (const TransferAdvice& a : r.rows) {
+    if (plain_fp16(a.transfer.format)) continue;
+    out += fmt::format("{}{} {}", out.empty() ? "" : ", ", printable(a.transfer.name, 40),
+                       format_text(a.transfer.format));
+  }
+  return out.empty() ? out
+                     : "Formats (payload: docs/model-format.md, \"Weight formats\"): " + out + "\n";
 }
 
 std::string machine_line(const AdviceResult& r) {
@@ -136,6 +154,9 @@ Json transfer_json(const TransferAdvice& a) {
   j["cin"] = a.transfer.cin;
   j["cout"] = a.transfer.cout;
   j["count"] = a.transfer.count;
+  j["dtype"] = dtype_name(a.transfer.format.dtype);
+  j["kernel"] = {a.transfer.format.kh, a.transfer.format.kw};
+  j["groups"] = a.transfer.format.groups;
   j["bytes_per_core"] = a.bytes_per_core;
   j["mib_per_core"] = rounded(static_cast<double>(a.bytes_per_core) / kMiB, 6);
   j["lines_per_core"] = a.lines_per_core;
@@ -185,7 +206,8 @@ Json model_advice_json(const ModelAdvice& r) {
   j["display_name"] = r.model.display_name;
   j["source"] = r.model.source;
   j["layers"] = r.model.layers;
-  j["element_bytes"] = r.model.element_bytes;
+  j["dtype"] = dtype_name(r.model.dtype);
+  j["element_bytes"] = element_bytes_json(r.model.dtype);
   j["config"] = r.advice.config_name;
   j["ane_cores"] = r.advice.ane_cores;
   j["simulated_cores"] = 1;
@@ -204,9 +226,14 @@ Json shape_advice_json(const AdviceResult& r) {
   j["config"] = r.config_name;
   j["ane_cores"] = r.ane_cores;
   j["simulated_cores"] = 1;
-  j["element_bytes"] = r.element_bytes;
-  for (const TransferAdvice& a : r.rows) {  // one row
-    j.update(transfer_json(a));
+  // The shape's row; a LUT format's palette (its own transfer) under "palette".
+  for (size_t i = 0; i < r.rows.size(); ++i) {
+    if (i == 0) {
+      j["element_bytes"] = element_bytes_json(r.rows[i].transfer.format.dtype);
+      j.update(transfer_json(r.rows[i]));
+    } else {
+      j["palette"] = transfer_json(r.rows[i]);
+    }
   }
   return j;
 }
@@ -214,13 +241,14 @@ Json shape_advice_json(const AdviceResult& r) {
 std::string model_advice_text(const ModelAdvice& r) {
   const ModelDescription& m = r.model;
   std::string out = fmt::format("anesim advise: {} ({}), {} layers, {}\n", m.display_name, m.source,
-                                m.layers, element_name(m.element_bytes));
+                                m.layers, dtype_name(m.dtype));
   out += machine_line(r.advice);
   out += fmt::format(
       "Per transfer (count = transfers per decoded token; times per transfer, "
       "{} variant before, advised split after):\n",
       variant_name(r.advice.chip));
   out += table_text(r.advice);
+  out += formats_line(r.advice);
   out += remedy_notes(r.advice);
   out += "Per decoded token:\n";
   out += fmt::format("  weight bytes streamed       {:.0f} B ({:.3f} GB, {:.1f} MiB)\n",
@@ -247,11 +275,12 @@ std::string model_advice_text(const ModelAdvice& r) {
 
 std::string shape_advice_text(const AdviceResult& r) {
   std::string out;
-  for (const TransferAdvice& a : r.rows) {  // one row
+  for (const TransferAdvice& a : r.rows) {  // the shape, then a LUT format's palette
     out += fmt::format(
-        "anesim advise: D = {}, N = {} ({}): {} B = {:.3f} MiB = {} lines per core "
+        "{}: D = {}, N = {} ({}): {} B = {:.3f} MiB = {} lines per core "
         "= {}\n",
-        a.transfer.cin, a.transfer.cout, element_name(r.element_bytes), a.bytes_per_core,
+        &a == &r.rows.front() ? "anesim advise" : "  its palette", a.transfer.cin, a.transfer.cout,
+        format_text(a.transfer.format), a.bytes_per_core,
         static_cast<double>(a.bytes_per_core) / kMiB, a.lines_per_core, lap_text(a.lines_per_core));
   }
   out += machine_line(r);

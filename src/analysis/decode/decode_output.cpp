@@ -67,8 +67,8 @@ const char* const kColours[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#94
 
 std::string decode_text(const DecodeResult& r) {
   std::string out =
-      fmt::format("anesim decode: {} ({}), {} layers, fp{}; one decoded token as one run\n",
-                  r.model.display_name, r.model.source, r.model.layers, r.model.element_bytes * 8);
+      fmt::format("anesim decode: {} ({}), {} layers, {}; one decoded token as one run\n",
+                  r.model.display_name, r.model.source, r.model.layers, dtype_name(r.model.dtype));
   out += fmt::format(
       "machine: {}, ring {}; simulated with 1 active core (time per core does not depend on the "
       "count); GB/s = weight bytes per token / time\n",

@@ -18,43 +18,53 @@ class PlanBuilder {
     plan_.other_ops += n;
   }
 
-  // One weight matrix, cut along Cin as the policy says.
-  void add_transfer(const std::string& name, uint32_t layer, uint64_t cin, uint64_t cout) {
+  // One weight matrix, cut along Cin as the policy says; a LUT format's
+  // palette streams once before it (its chunks share the one palette).
+  void add_transfer(const std::string& name, uint32_t layer, uint64_t cin, uint64_t cout,
+                    const WeightFormat& format) {
     const uint32_t chunks = policy_.chunks_of(name);
-    const std::vector<uint64_t> parts = split_channels(cin, chunks);
+    const std::vector<uint64_t> parts = split_input_channels(cin, format, chunks);
     if (parts.empty()) {
-      throw UsageError(
-          fmt::format("split {}: {} chunks of Cin {} (at most {})", name, chunks, cin, cin));
+      throw UsageError(fmt::format("split {}: {} chunks of Cin {} (at most {})", name, chunks, cin,
+                                   cin / format.groups));
+    }
+    if (const std::optional<Transfer> palette =
+            palette_transfer(Transfer{name, cin, cout, 1, format})) {
+      add_task(palette->name, layer, 0, 1, *palette);
     }
     if (chunks > 1) {
       add_ops(chunks * m_.step_ops.split_slice);
     }
     for (uint32_t c = 0; c < chunks; ++c) {
-      StepTask t;
-      t.projection = name;
-      t.layer = layer;
-      t.chunk = c;
-      t.chunks = chunks;
-      t.cin = parts[c];
-      t.cout = cout;
-      const uint64_t lines = payload_lines(t.cin, cout, m_.element_bytes);
-      if (lines == 0) {
-        throw InputError(fmt::format("{}: {} x {}: the per-core transfer exceeds 2^32-1 lines",
-                                     name, t.cin, cout));
-      }
-      t.lines = static_cast<uint32_t>(lines);
-      t.ops_before = pending_;
-      t.starts_program = open_program_;
-      open_program_ = false;
-      pending_ = 0;
-      plan_.tasks.push_back(t);
+      add_task(name, layer, c, chunks, Transfer{name, parts[c], cout, 1, format});
       ++plan_.convs;
     }
     if (chunks > 1) {
       add_ops(m_.step_ops.split_join);
     }
-    plan_.weight_bytes += static_cast<double>(cin) * static_cast<double>(cout) *
-                          static_cast<double>(m_.element_bytes);
+  }
+
+  void add_task(const std::string& name, uint32_t layer, uint32_t chunk, uint32_t chunks,
+                const Transfer& shape) {
+    StepTask t;
+    t.projection = name;
+    t.layer = layer;
+    t.chunk = chunk;
+    t.chunks = chunks;
+    t.cin = shape.cin;
+    t.cout = shape.cout;
+    const uint64_t lines = payload_lines(t.cin, t.cout, shape.format);
+    if (lines == 0) {
+      throw InputError(fmt::format("{}: {} x {}: the per-core transfer exceeds 2^32-1 lines", name,
+                                   t.cin, t.cout));
+    }
+    t.lines = static_cast<uint32_t>(lines);
+    t.ops_before = pending_;
+    t.starts_program = open_program_;
+    open_program_ = false;
+    pending_ = 0;
+    plan_.tasks.push_back(t);
+    plan_.weight_bytes += stored_bytes(shape);
   }
 
   void add_layer(uint32_t layer) {
@@ -80,7 +90,7 @@ class PlanBuilder {
           break;
       }
       for (uint32_t copy = 0; copy < p.count; ++copy) {
-        add_transfer(p.name, layer, p.cin, p.cout);
+        add_transfer(p.name, layer, p.cin, p.cout, p.format);
       }
     }
     add_ops(ops.residual);  // the MLP's residual add
@@ -126,13 +136,13 @@ StepPlan plan_step(const ModelDescription& m, const SplitPolicy& policy, uint32_
     // times, back to back; the header names no ops between them.
     for (const WeightStream& s : m.streams) {
       for (uint64_t i = 0; i < s.count; ++i) {
-        b.add_transfer(s.name, 0, s.cin, s.cout);
+        b.add_transfer(s.name, 0, s.cin, s.cout, WeightFormat{s.dtype});
       }
     }
     return b.finish();
   }
   if (m.embedding_streamed) {
-    b.add_transfer("embedding", 0, m.embedding_dim, m.vocab);
+    b.add_transfer("embedding", 0, m.embedding_dim, m.vocab, WeightFormat{m.dtype});
   }
   // Program p holds layers [first(p), first(p + 1)): near-equal, the first ones longer.
   const uint32_t base = m.layers / programs, longer = m.layers % programs;
@@ -149,7 +159,7 @@ StepPlan plan_step(const ModelDescription& m, const SplitPolicy& policy, uint32_
   if (m.lm_head_streamed) {
     b.add_ops(m.step_ops.norm + m.step_ops.outside_layers);  // the final norm
     for (const uint64_t rows : split_channels(m.lm_head_cout, m.lm_head_shards)) {
-      b.add_transfer("lm_head", m.layers, m.lm_head_cin, rows);
+      b.add_transfer("lm_head", m.layers, m.lm_head_cin, rows, WeightFormat{m.lm_head_dtype});
     }
   } else {
     b.add_ops(m.step_ops.outside_layers);

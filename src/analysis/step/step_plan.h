@@ -40,7 +40,7 @@ struct StepPlan {
   uint32_t programs = 1;
   uint64_t convs = 0;       // tasks: one conv per chunk, as the converter emits them
   uint64_t other_ops = 0;   // ops that stream no weights
-  double weight_bytes = 0;  // per token, as stored (cin * cout * element_bytes summed)
+  double weight_bytes = 0;  // per token, as stored (stored_bytes() summed, palettes too)
   uint64_t lines_per_core() const;
 };
 

@@ -1,0 +1,27 @@
+// A request's weight format (--dtype, --kernel, --groups; dtype=, kernel=,
+// groups= in Python): the text forms read, and one layer's format checked
+// against its shape. Each throws FieldError naming the request's field.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include <anesim/model/weight_format.h>
+
+namespace anesim::api {
+
+// "fp16", "lut4", ... (docs/model-format.md, "Weight formats").
+Dtype dtype_field(const std::string& text, const std::string& field = "dtype");
+// "KHxKW", e.g. "3x3".
+std::pair<uint64_t, uint64_t> kernel_field(const std::string& text,
+                                           const std::string& field = "kernel");
+
+// One layer's format: kh and kw within 1..4096, groups within 1..cin that
+// divide cin and cout, and a per-core transfer below 2^32 lines.
+WeightFormat check_layer_format(uint64_t cin, uint64_t cout, const std::optional<Dtype>& dtype,
+                                const std::optional<std::pair<uint64_t, uint64_t>>& kernel,
+                                const std::optional<uint64_t>& groups);
+
+}  // namespace anesim::api

@@ -1,0 +1,23 @@
+// Python's dtype=, kernel= and groups= arguments as a request's weight
+// format (docs/python.md): a dtype name, a kernel as (kh, kw) or "KHxKW".
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include <cstdint>
+#include <optional>
+#include <utility>
+
+#include <anesim/model/weight_format.h>
+
+namespace anesim::python {
+
+namespace py = pybind11;
+
+// A str naming a dtype, or None (unset). TypeError for other types,
+// FieldError ("dtype") for an unknown name.
+std::optional<Dtype> dtype_value(const py::handle& value);
+// A (kh, kw) tuple or list of two ints, a str "KHxKW", or None (unset).
+std::optional<std::pair<uint64_t, uint64_t>> kernel_value(const py::handle& value);
+
+}  // namespace anesim::python
