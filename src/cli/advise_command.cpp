@@ -30,6 +30,9 @@ CLI::App* add_advise_command(CLI::App& app, AdviseOptions& opt) {
   add_jobs_option(*cmd, opt.jobs);
   cmd->add_flag("--json", opt.json, "print one JSON object instead of the table");
   add_output_option(*cmd, "--csv", opt.csv, "write the per-transfer table as CSV");
+  cmd->add_flag("--exact", opt.exact,
+                "simulate every time instead of reading the description's timing table and "
+                "the on-disk cache");
   return cmd;
 }
 
@@ -42,6 +45,7 @@ int advise_command(const AdviseOptions& opt) {
   request.jobs = parse_count(opt.jobs, "--jobs", 0, UINT64_MAX);
   request.progress_label = "advise";
   request.csv = opt.csv;
+  request.exact = opt.exact;
   const TypedText typed = {{"cin", opt.cin}, {"cout", opt.cout}, {"jobs", opt.jobs}};
   const api::AdviseResult r = call_library(typed, [&] { return api::advise(request); });
   std::string text;

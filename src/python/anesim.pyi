@@ -1,6 +1,7 @@
 """Type stubs of the anesim module (docs/python.md)."""
 
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
+import os
+from typing import Any, Dict, List, Mapping, Optional, Sequence, SupportsIndex, TypedDict, Union
 
 __version__: str
 
@@ -15,7 +16,7 @@ class Config:
     @staticmethod
     def default() -> "Config": ...
     @staticmethod
-    def load(path: str) -> "Config": ...
+    def load(path: "Path") -> "Config": ...
     @property
     def source(self) -> str: ...
     @property
@@ -26,9 +27,127 @@ class Config:
     def get(self, key: str, default: Any = None) -> Any: ...
     def with_overrides(self, values: Mapping[str, Union[int, float, bool, str]]) -> "Config": ...
 
-ConfigArg = Union[None, str, Config]
-Count = Union[int, str]
-ModelArg = Union[str, Mapping[str, Any]]
+Path = Union[str, "os.PathLike[str]"]
+ConfigArg = Union[None, Path, Config]
+Count = Union[SupportsIndex, str]
+ModelArg = Union[Path, Mapping[str, Any]]
+
+class LatencyStats(TypedDict):
+    count: int
+    mean_ns: float
+    p50_ns: float
+    p99_ns: float
+    max_ns: float
+
+class RunResult(TypedDict):
+    """The dict of `anesim --json` (docs/cli.md)."""
+
+    variant: str
+    cores: int
+    lines_per_core: int
+    k: int
+    x: int
+    tasks: int
+    task_lines: List[int]
+    task_credit: List[int]
+    notch: bool
+    time_us: float
+    gbps: float
+    core_gbps_mean: float
+    core_gbps_min: float
+    core_gbps_max: float
+    lines_prefetched: int
+    lines_demand: int
+    lines_lost: int
+    sim_cycles: int
+    dram_reads: int
+    dram_row_hits: int
+    latency: Dict[str, Dict[str, Any]]
+    config: str
+
+class _TransferAdviceBase(TypedDict):
+    name: str
+    cin: int
+    cout: int
+    count: int
+    bytes_per_core: int
+    mib_per_core: float
+    lines_per_core: int
+    k: int
+    x: int
+    affected: bool
+    time_us_before: float
+    gbps_before: float
+    advice: str
+    split: int
+    chunk_cin: List[int]
+    chunk_lines: List[int]
+    time_us_after: float
+    gbps_after: float
+
+class TransferAdvice(_TransferAdviceBase, total=False):
+    """One transfer's advice (docs/advise.md); the optional keys appear where they apply."""
+
+    time_us_fix: float
+    clearing_split: int
+    clearing_split_time_us: float
+    padding_cin: int
+    padding_lines: int
+    padding_time_us: float
+
+class ShapeAdvice(TransferAdvice):
+    """advise(): one shape's advice with its machine."""
+
+    config: str
+    ane_cores: int
+    simulated_cores: int
+    element_bytes: int
+
+class ModelAdvice(TypedDict):
+    """advise_model(): the dict of `anesim advise --model M --json`."""
+
+    model: str
+    tokens_per_s_before: float
+    tokens_per_s_after: float
+    gbps_before: float
+    gbps_after: float
+    bytes_per_token: Union[int, float]
+    time_us_before: float
+    time_us_after: float
+    tokens_per_s_fix_variant: float
+    gbps_fix_variant: float
+    display_name: str
+    source: str
+    layers: int
+    element_bytes: int
+    config: str
+    ane_cores: int
+    simulated_cores: int
+    assumption: str
+    left_out: List[str]
+    projections: List[TransferAdvice]
+
+class ModelTransfer(TypedDict):
+    name: str
+    cin: int
+    cout: int
+    count: int
+
+class LoadedModel(TypedDict):
+    name: str
+    display_name: str
+    source: str
+    layers: int
+    element_bytes: int
+    parameters: int
+    transfers: List[ModelTransfer]
+    left_out: List[str]
+
+class VariantInfo(TypedDict):
+    name: str
+    summary: str
+    parameters: Dict[str, int]
+    never_starves: bool
 
 def run(
     lines: Optional[Count] = None,
@@ -37,11 +156,16 @@ def run(
     variant: Optional[str] = None,
     cores: Optional[Count] = None,
     split: Count = 1,
-    task_lines: Optional[Sequence[int]] = None,
+    task_lines: Optional[Sequence[SupportsIndex]] = None,
     config: ConfigArg = None,
-) -> Dict[str, Any]: ...
-def advise(cin: Count, cout: Count, config: ConfigArg = None, jobs: Count = 2) -> Dict[str, Any]: ...
-def advise_model(model: ModelArg, config: ConfigArg = None, jobs: Count = 2) -> Dict[str, Any]: ...
-def load_model(model: ModelArg) -> Dict[str, Any]: ...
-def variants() -> List[Dict[str, Any]]: ...
+) -> RunResult: ...
+def advise(
+    cin: Count, cout: Count, config: ConfigArg = None, jobs: Count = 2, exact: bool = False
+) -> ShapeAdvice: ...
+def affected(cin: Count, cout: Count, config: ConfigArg = None, exact: bool = False) -> bool: ...
+def advise_model(
+    model: ModelArg, config: ConfigArg = None, jobs: Count = 2, exact: bool = False
+) -> ModelAdvice: ...
+def load_model(model: ModelArg) -> LoadedModel: ...
+def variants() -> List[VariantInfo]: ...
 def presets() -> List[str]: ...

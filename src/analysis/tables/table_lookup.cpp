@@ -1,0 +1,81 @@
+#include <anesim/analysis/tables/table_lookup.h>
+
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include <anesim/analysis/tables/model_version.h>
+#include <anesim/analysis/tables/result_cache.h>
+#include <anesim/io/data_directory.h>
+#include <anesim/io/errors.h>
+#include <anesim/io/text_file.h>
+#include <anesim/machine/builtin_config.h>
+
+namespace anesim {
+
+namespace {
+
+namespace fs = std::filesystem;
+constexpr size_t kMaxTableBytes = 64u << 20;
+
+std::string regenerate(const std::string& description_path, const std::string& table_path) {
+  const std::string config = description_path.empty()
+                                 ? (fs::path(table_path).parent_path() / "m3-air.yaml").string()
+                                 : description_path;
+  return fmt::format(
+      "regenerate it with `anesim characterize --config {}`, or ask with --exact "
+      "(Python: exact=True) to simulate",
+      config);
+}
+
+}  // namespace
+
+std::string table_path_for(const std::string& description_path) {
+  if (description_path.empty()) {
+    const std::string data = data_directory();
+    return data.empty() ? "" : (fs::path(data) / "configs" / "m3-air.table.json").string();
+  }
+  fs::path p(description_path);
+  if (p.extension() == ".yaml" || p.extension() == ".yml") p.replace_extension();
+  return p.string() + ".table.json";
+}
+
+std::shared_ptr<const TimingTable> find_timing_table(const std::string& description_path,
+                                                     const std::string& text) {
+  const std::string path = table_path_for(description_path);
+  std::error_code ec;
+  if (path.empty() || !fs::is_regular_file(path, ec)) return nullptr;
+  std::string why;
+  const std::optional<std::string> file_text =
+      description_path.empty()
+          ? std::optional<std::string>(kBuiltinConfigYaml)
+          : read_text_file(description_path, kMaxTableBytes, "config file", why);
+  const bool is_the_file = file_text && *file_text == text;
+  const std::optional<std::string> table_text =
+      read_text_file(path, kMaxTableBytes, "timing table", why);
+  if (!table_text) {
+    throw ConfigError(fmt::format("{}; {}", why, regenerate(description_path, path)));
+  }
+  TimingTable t;
+  try {
+    t = parse_timing_table(*table_text, path);
+  } catch (const InputError& e) {
+    throw ConfigError(fmt::format("{}; {}", e.what(), regenerate(description_path, path)));
+  }
+  if (t.description_hash != content_hash(text)) {
+    if (!is_the_file) return nullptr;  // an edited copy: simulated and cached instead
+    throw ConfigError(
+        fmt::format("{}: made from another version of {} (hash {}, the file's is {}); {}", path,
+                    description_path.empty() ? "the built-in description" : description_path,
+                    t.description_hash, content_hash(text), regenerate(description_path, path)));
+  }
+  if (t.model_version != kModelVersion) {
+    throw ConfigError(
+        fmt::format("{}: made by another version of the model code ({}, this build is "
+                    "{}); {}",
+                    path, t.model_version, kModelVersion, regenerate(description_path, path)));
+  }
+  return std::make_shared<const TimingTable>(std::move(t));
+}
+
+}  // namespace anesim
