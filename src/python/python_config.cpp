@@ -102,7 +102,10 @@ Config::Config(std::string text, std::string origin)
     : text_(std::move(text)), origin_(std::move(origin)), machine_(parse_config(text_, origin_)) {}
 
 std::shared_ptr<Config> Config::builtin() {
-  return std::make_shared<Config>(kBuiltinConfigYaml, kBuiltinOrigin);
+  // Read-only: one copy serves every call (config=None is the common case).
+  static const std::shared_ptr<Config> builtin =
+      std::make_shared<Config>(kBuiltinConfigYaml, kBuiltinOrigin);
+  return builtin;
 }
 
 std::shared_ptr<Config> Config::load(const std::string& path) {

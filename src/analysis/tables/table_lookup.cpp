@@ -1,6 +1,8 @@
 #include <anesim/analysis/tables/table_lookup.h>
 
 #include <filesystem>
+#include <map>
+#include <mutex>
 
 #include <fmt/format.h>
 
@@ -45,25 +47,41 @@ std::shared_ptr<const TimingTable> find_timing_table(const std::string& descript
   const std::string path = table_path_for(description_path);
   std::error_code ec;
   if (path.empty() || !fs::is_regular_file(path, ec)) return nullptr;
-  std::string why;
-  const std::optional<std::string> file_text =
-      description_path.empty()
-          ? std::optional<std::string>(kBuiltinConfigYaml)
-          : read_text_file(description_path, kMaxTableBytes, "config file", why);
-  const bool is_the_file = file_text && *file_text == text;
-  const std::optional<std::string> table_text =
-      read_text_file(path, kMaxTableBytes, "timing table", why);
-  if (!table_text) {
-    throw ConfigError(fmt::format("{}; {}", why, regenerate(description_path, path)));
+  // A compiler asks once per layer: a table is parsed once per process and
+  // version of its file (path, size, modification time), then shared.
+  static std::mutex parsed_mutex;
+  static std::map<std::string, std::shared_ptr<const TimingTable>> parsed;
+  const auto stamp = fs::last_write_time(path, ec).time_since_epoch().count();
+  const std::string key = fmt::format("{}\n{}\n{}", path, fs::file_size(path, ec), stamp);
+  std::shared_ptr<const TimingTable> shared;
+  {
+    const std::lock_guard<std::mutex> lock(parsed_mutex);
+    if (const auto it = parsed.find(key); it != parsed.end()) shared = it->second;
   }
-  TimingTable t;
-  try {
-    t = parse_timing_table(*table_text, path);
-  } catch (const InputError& e) {
-    throw ConfigError(fmt::format("{}; {}", e.what(), regenerate(description_path, path)));
+  if (!shared) {
+    std::string why;
+    const std::optional<std::string> table_text =
+        read_text_file(path, kMaxTableBytes, "timing table", why);
+    if (!table_text) {
+      throw ConfigError(fmt::format("{}; {}", why, regenerate(description_path, path)));
+    }
+    try {
+      shared = std::make_shared<const TimingTable>(parse_timing_table(*table_text, path));
+    } catch (const InputError& e) {
+      throw ConfigError(fmt::format("{}; {}", e.what(), regenerate(description_path, path)));
+    }
+    const std::lock_guard<std::mutex> lock(parsed_mutex);
+    parsed[key] = shared;
   }
+  const TimingTable& t = *shared;
   if (t.description_hash != content_hash(text)) {
-    if (!is_the_file) return nullptr;  // an edited copy: simulated and cached instead
+    std::string why;
+    const std::optional<std::string> file_text =
+        description_path.empty()
+            ? std::optional<std::string>(kBuiltinConfigYaml)
+            : read_text_file(description_path, kMaxTableBytes, "config file", why);
+    // An edited copy (Python's with_overrides) is simulated and cached instead.
+    if (!file_text || *file_text != text) return nullptr;
     throw ConfigError(
         fmt::format("{}: made from another version of {} (hash {}, the file's is {}); {}", path,
                     description_path.empty() ? "the built-in description" : description_path,
@@ -75,7 +93,7 @@ std::shared_ptr<const TimingTable> find_timing_table(const std::string& descript
                     "{}); {}",
                     path, t.model_version, kModelVersion, regenerate(description_path, path)));
   }
-  return std::make_shared<const TimingTable>(std::move(t));
+  return shared;
 }
 
 }  // namespace anesim
