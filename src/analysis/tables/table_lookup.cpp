@@ -1,5 +1,7 @@
 #include <anesim/analysis/tables/table_lookup.h>
 
+#include <sys/stat.h>
+
 #include <filesystem>
 #include <map>
 #include <mutex>
@@ -34,8 +36,12 @@ std::string regenerate(const std::string& description_path, const std::string& t
 
 std::string table_path_for(const std::string& description_path) {
   if (description_path.empty()) {
-    const std::string data = data_directory();
-    return data.empty() ? "" : (fs::path(data) / "configs" / "m3-air.table.json").string();
+    // Where the data is does not change while the process runs.
+    static const std::string builtin = [] {
+      const std::string data = data_directory();
+      return data.empty() ? "" : (fs::path(data) / "configs" / "m3-air.table.json").string();
+    }();
+    return builtin;
   }
   fs::path p(description_path);
   if (p.extension() == ".yaml" || p.extension() == ".yml") p.replace_extension();
@@ -45,14 +51,14 @@ std::string table_path_for(const std::string& description_path) {
 std::shared_ptr<const TimingTable> find_timing_table(const std::string& description_path,
                                                      const std::string& text) {
   const std::string path = table_path_for(description_path);
-  std::error_code ec;
-  if (path.empty() || !fs::is_regular_file(path, ec)) return nullptr;
+  struct stat st {};
+  if (path.empty() || ::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return nullptr;
   // A compiler asks once per layer: a table is parsed once per process and
   // version of its file (path, size, modification time), then shared.
   static std::mutex parsed_mutex;
   static std::map<std::string, std::shared_ptr<const TimingTable>> parsed;
-  const auto stamp = fs::last_write_time(path, ec).time_since_epoch().count();
-  const std::string key = fmt::format("{}\n{}\n{}", path, fs::file_size(path, ec), stamp);
+  const std::string key =
+      fmt::format("{}\n{}\n{}.{}", path, st.st_size, st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
   std::shared_ptr<const TimingTable> shared;
   {
     const std::lock_guard<std::mutex> lock(parsed_mutex);
