@@ -1,4 +1,7 @@
-"""Type stubs of the anesim module (docs/python.md)."""
+"""Type stubs of the anesim module (docs/python.md).
+
+The TypedDicts describe the dicts the functions return; they exist for type
+checkers only (import them under typing.TYPE_CHECKING)."""
 
 import os
 from typing import Any, Dict, List, Mapping, Optional, Sequence, SupportsIndex, TypedDict, Union
@@ -13,10 +16,12 @@ class SimulationError(RuntimeError): ...
 class Config:
     """A machine description (configs/*.yaml), read-only."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None: ...
+
     @staticmethod
     def default() -> "Config": ...
     @staticmethod
-    def load(path: "Path") -> "Config": ...
+    def load(path: "_Path") -> "Config": ...
     @property
     def source(self) -> str: ...
     @property
@@ -27,10 +32,10 @@ class Config:
     def get(self, key: str, default: Any = None) -> Any: ...
     def with_overrides(self, values: Mapping[str, Union[int, float, bool, str]]) -> "Config": ...
 
-Path = Union[str, "os.PathLike[str]"]
-ConfigArg = Union[None, Path, Config]
-Count = Union[SupportsIndex, str]
-ModelArg = Union[Path, Mapping[str, Any]]
+_Path = Union[str, "os.PathLike[str]"]
+_ConfigArg = Union[None, _Path, Config]
+_Count = Union[SupportsIndex, str]
+_ModelArg = Union[_Path, Mapping[str, Any]]
 
 class LatencyStats(TypedDict):
     count: int
@@ -150,22 +155,22 @@ class VariantInfo(TypedDict):
     never_starves: bool
 
 def run(
-    lines: Optional[Count] = None,
-    cin: Optional[Count] = None,
-    cout: Optional[Count] = None,
+    lines: Optional[_Count] = None,
+    cin: Optional[_Count] = None,
+    cout: Optional[_Count] = None,
     variant: Optional[str] = None,
-    cores: Optional[Count] = None,
-    split: Count = 1,
+    cores: Optional[_Count] = None,
+    split: _Count = 1,
     task_lines: Optional[Sequence[SupportsIndex]] = None,
-    config: ConfigArg = None,
+    config: _ConfigArg = None,
 ) -> RunResult: ...
 def advise(
-    cin: Count, cout: Count, config: ConfigArg = None, jobs: Count = 2, exact: bool = False
+    cin: _Count, cout: _Count, config: _ConfigArg = None, jobs: _Count = 2, exact: bool = False
 ) -> ShapeAdvice: ...
-def affected(cin: Count, cout: Count, config: ConfigArg = None, exact: bool = False) -> bool: ...
+def affected(cin: _Count, cout: _Count, config: _ConfigArg = None, exact: bool = False) -> bool: ...
 def advise_model(
-    model: ModelArg, config: ConfigArg = None, jobs: Count = 2, exact: bool = False
+    model: _ModelArg, config: _ConfigArg = None, jobs: _Count = 2, exact: bool = False
 ) -> ModelAdvice: ...
-def load_model(model: ModelArg) -> LoadedModel: ...
+def load_model(model: _ModelArg) -> LoadedModel: ...
 def variants() -> List[VariantInfo]: ...
 def presets() -> List[str]: ...

@@ -260,6 +260,10 @@ PYBIND11_MODULE(anesim, m) {
       failed(e.what());
     } catch (const anesim::OutputError& e) {
       PyErr_SetString(PyExc_OSError, e.what());
+    } catch (const py::builtin_exception&) {
+      throw;  // KeyError, TypeError, ...: pybind11's own translator
+    } catch (const py::error_already_set&) {
+      throw;
     } catch (const std::runtime_error& e) {
       // Whatever else stops a simulation (a child that died, a report
       // without its spans) is a simulation failure too.
