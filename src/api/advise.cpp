@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <anesim/analysis/advise/advice_output.h>
+#include <anesim/analysis/tables/result_cache.h>
+#include <anesim/analysis/tables/table_lookup.h>
 #include <anesim/api/model_source.h>
 #include <anesim/api/request_checks.h>
 #include <anesim/api/weight_format_fields.h>
@@ -59,6 +61,13 @@ AdviseResult advise(const AdviseRequest& r) {
   settings.jobs = static_cast<unsigned>(r.jobs);
   settings.config_path = r.machine.config;
   settings.progress_label = r.progress_label;
+  if (!r.exact) {
+    const std::string text = description_text(r.machine);
+    if (!text.empty()) {
+      settings.table = find_timing_table(description_path(r.machine), text);
+      settings.cache_scope = cache_scope(text);
+    }
+  }
   AdviseResult out;
   if (has_shape) {
     out.table = advise_transfers(shape, dtype_bits(shape[0].format.dtype) / 8, cfg, settings);

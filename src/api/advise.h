@@ -35,6 +35,9 @@ struct AdviseRequest {
   uint64_t jobs = 2;           // simulations in parallel, 1..256
   std::string progress_label;  // "" = no progress bar
   std::string csv;             // the per-transfer table as CSV; "" = not wanted
+  // Simulate every time, reading neither the description's timing table
+  // nor the on-disk cache (docs/advise.md).
+  bool exact = false;
 };
 
 struct AdviseResult {
@@ -43,8 +46,9 @@ struct AdviseResult {
 };
 
 // Checks the request, reads its inputs, checks the CSV's directory, then
-// simulates; writes the CSV when asked. Throws FieldError, ConfigError,
-// ModelFileError, OutputError; std::runtime_error when a simulation fails.
+// answers from the timing table, the cache or simulations; writes the CSV
+// when asked. Throws FieldError, ConfigError (also for a stale table),
+// ModelFileError, OutputError; SimulationError when a simulation fails.
 AdviseResult advise(const AdviseRequest& request);
 
 // What `anesim advise --json` prints: the model's advice, or the shape's.

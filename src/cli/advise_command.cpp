@@ -40,6 +40,9 @@ CLI::App* add_advise_command(CLI::App& app, AdviseOptions& opt) {
   add_jobs_option(*cmd, opt.jobs);
   cmd->add_flag("--json", opt.json, "print one JSON object instead of the table");
   add_output_option(*cmd, "--csv", opt.csv, "write the per-transfer table as CSV");
+  cmd->add_flag("--exact", opt.exact,
+                "simulate every time instead of reading the description's timing table and "
+                "the on-disk cache");
   return cmd;
 }
 
@@ -53,6 +56,7 @@ int advise_command(const AdviseOptions& opt) {
   request.progress_label = "advise";
   request.csv = opt.csv;
   request.groups = optional_count(opt.groups, "--groups");
+  request.exact = opt.exact;
   const TypedText typed = {{"cin", opt.cin},     {"cout", opt.cout},     {"jobs", opt.jobs},
                            {"dtype", opt.dtype}, {"kernel", opt.kernel}, {"groups", opt.groups}};
   const api::AdviseResult r = call_library(typed, [&] {

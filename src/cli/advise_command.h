@@ -17,6 +17,7 @@ struct AdviseOptions {
   std::string jobs = "2";
   bool json = false;
   std::string csv;
+  bool exact = false;
 };
 
 CLI::App* add_advise_command(CLI::App& app, AdviseOptions& opt);

@@ -1,6 +1,10 @@
-"""Type stubs of the anesim module (docs/python.md)."""
+"""Type stubs of the anesim module (docs/python.md).
 
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
+The TypedDicts describe the dicts the functions return; they exist for type
+checkers only (import them under typing.TYPE_CHECKING)."""
+
+import os
+from typing import Any, Dict, List, Mapping, Optional, Sequence, SupportsIndex, Tuple, TypedDict, Union
 
 __version__: str
 
@@ -12,10 +16,12 @@ class SimulationError(RuntimeError): ...
 class Config:
     """A machine description (configs/*.yaml), read-only."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None: ...
+
     @staticmethod
     def default() -> "Config": ...
     @staticmethod
-    def load(path: str) -> "Config": ...
+    def load(path: "_Path") -> "Config": ...
     @property
     def source(self) -> str: ...
     @property
@@ -26,25 +32,156 @@ class Config:
     def get(self, key: str, default: Any = None) -> Any: ...
     def with_overrides(self, values: Mapping[str, Union[int, float, bool, str]]) -> "Config": ...
 
-ConfigArg = Union[None, str, Config]
-Count = Union[int, str]
-ModelArg = Union[str, Mapping[str, Any]]
+_Path = Union[str, "os.PathLike[str]"]
+_ConfigArg = Union[None, _Path, Config]
+_Count = Union[SupportsIndex, str]
+_ModelArg = Union[_Path, Mapping[str, Any]]
+
+class LatencyStats(TypedDict):
+    count: int
+    mean_ns: float
+    p50_ns: float
+    p99_ns: float
+    max_ns: float
+
+class RunResult(TypedDict):
+    """The dict of `anesim --json` (docs/cli.md)."""
+
+    variant: str
+    cores: int
+    lines_per_core: int
+    k: int
+    x: int
+    tasks: int
+    task_lines: List[int]
+    task_credit: List[int]
+    notch: bool
+    time_us: float
+    gbps: float
+    core_gbps_mean: float
+    core_gbps_min: float
+    core_gbps_max: float
+    lines_prefetched: int
+    lines_demand: int
+    lines_lost: int
+    sim_cycles: int
+    dram_reads: int
+    dram_row_hits: int
+    latency: Dict[str, Dict[str, Any]]
+    config: str
+
+class _TransferAdviceBase(TypedDict):
+    name: str
+    cin: int
+    cout: int
+    count: int
+    bytes_per_core: int
+    mib_per_core: float
+    lines_per_core: int
+    k: int
+    x: int
+    affected: bool
+    time_us_before: float
+    gbps_before: float
+    advice: str
+    split: int
+    chunk_cin: List[int]
+    chunk_lines: List[int]
+    time_us_after: float
+    gbps_after: float
+
+class TransferAdvice(_TransferAdviceBase, total=False):
+    """One transfer's advice (docs/advise.md); the optional keys appear where they apply."""
+
+    time_us_fix: float
+    clearing_split: int
+    clearing_split_time_us: float
+    padding_cin: int
+    padding_lines: int
+    padding_time_us: float
+
+class ShapeAdvice(TransferAdvice):
+    """advise(): one shape's advice with its machine."""
+
+    config: str
+    ane_cores: int
+    simulated_cores: int
+    element_bytes: int
+
+class ModelAdvice(TypedDict):
+    """advise_model(): the dict of `anesim advise --model M --json`."""
+
+    model: str
+    tokens_per_s_before: float
+    tokens_per_s_after: float
+    gbps_before: float
+    gbps_after: float
+    bytes_per_token: Union[int, float]
+    time_us_before: float
+    time_us_after: float
+    tokens_per_s_fix_variant: float
+    gbps_fix_variant: float
+    display_name: str
+    source: str
+    layers: int
+    element_bytes: int
+    config: str
+    ane_cores: int
+    simulated_cores: int
+    assumption: str
+    left_out: List[str]
+    projections: List[TransferAdvice]
+
+class ModelTransfer(TypedDict):
+    name: str
+    cin: int
+    cout: int
+    count: int
+    dtype: str
+    kernel: Tuple[int, int]
+    groups: int
+
+class LoadedModel(TypedDict):
+    name: str
+    display_name: str
+    source: str
+    layers: int
+    dtype: str
+    element_bytes: int
+    parameters: int
+    transfers: List[ModelTransfer]
+    left_out: List[str]
+
+class VariantInfo(TypedDict):
+    name: str
+    summary: str
+    parameters: Dict[str, int]
+    never_starves: bool
 
 def run(
-    lines: Optional[Count] = None,
-    cin: Optional[Count] = None,
-    cout: Optional[Count] = None,
+    lines: Optional[_Count] = None,
+    cin: Optional[_Count] = None,
+    cout: Optional[_Count] = None,
     variant: Optional[str] = None,
-    cores: Optional[Count] = None,
-    split: Count = 1,
-    task_lines: Optional[Sequence[int]] = None,
-    config: ConfigArg = None,
-) -> Dict[str, Any]: ...
-def advise(cin: Count, cout: Count, config: ConfigArg = None, jobs: Count = 2,
-           dtype: Optional[str] = None, kernel: Union[Tuple[Count, Count], str, None] = None,
-           groups: Optional[Count] = None) -> Dict[str, Any]: ...
-def advise_model(model: ModelArg, config: ConfigArg = None, jobs: Count = 2,
-                 dtype: Optional[str] = None) -> Dict[str, Any]: ...
-def load_model(model: ModelArg) -> Dict[str, Any]: ...
-def variants() -> List[Dict[str, Any]]: ...
+    cores: Optional[_Count] = None,
+    split: _Count = 1,
+    task_lines: Optional[Sequence[SupportsIndex]] = None,
+    config: _ConfigArg = None,
+) -> RunResult: ...
+def advise(
+    cin: _Count, cout: _Count, config: _ConfigArg = None, jobs: _Count = 2,
+    dtype: Optional[str] = None, kernel: Union[Tuple[_Count, _Count], str, None] = None,
+    groups: Optional[_Count] = None, exact: bool = False,
+) -> ShapeAdvice: ...
+def affected(
+    cin: _Count, cout: _Count, config: _ConfigArg = None, dtype: Optional[str] = None,
+    kernel: Union[Tuple[_Count, _Count], str, None] = None, groups: Optional[_Count] = None,
+    exact: bool = False,
+) -> bool: ...
+def advise_model(
+    model: _ModelArg, config: _ConfigArg = None, jobs: _Count = 2, dtype: Optional[str] = None,
+    exact: bool = False,
+) -> ModelAdvice: ...
+def load_model(model: _ModelArg) -> LoadedModel: ...
+def variants() -> List[VariantInfo]: ...
 def presets() -> List[str]: ...

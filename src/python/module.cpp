@@ -70,7 +70,9 @@ auto interruptible(F f) -> decltype(f()) {
 
 api::MachineChoice machine_argument(const py::object& config) {
   api::MachineChoice choice;
-  choice.machine = config_argument(config)->machine();
+  const std::shared_ptr<Config> c = config_argument(config);
+  choice.machine = c->machine();
+  choice.text = c->text();
   return choice;
 }
 
@@ -97,9 +99,10 @@ py::object advise_request(const api::AdviseRequest& r) {
   return to_python(interruptible([&] { return api::advice_json(api::advise(r)); }));
 }
 
-py::object advise_shape(const py::object& cin, const py::object& cout, const py::object& config,
-                        const py::object& jobs, const py::object& dtype, const py::object& kernel,
-                        const py::object& groups) {
+api::AdviseRequest shape_request(const py::object& cin, const py::object& cout,
+                                 const py::object& config, const py::object& jobs,
+                                 const py::object& dtype, const py::object& kernel,
+                                 const py::object& groups, bool exact) {
   api::AdviseRequest r;
   r.cin = count_value(cin, "cin");
   r.cout = count_value(cout, "cout");
@@ -111,7 +114,23 @@ py::object advise_shape(const py::object& cin, const py::object& cout, const py:
   }
   r.jobs = jobs_argument(jobs);
   r.machine = machine_argument(config);
-  return advise_request(r);
+  r.exact = exact;
+  return r;
+}
+
+py::object advise_shape(const py::object& cin, const py::object& cout, const py::object& config,
+                        const py::object& jobs, const py::object& dtype, const py::object& kernel,
+                        const py::object& groups, bool exact) {
+  return advise_request(shape_request(cin, cout, config, jobs, dtype, kernel, groups, exact));
+}
+
+bool affected(const py::object& cin, const py::object& cout, const py::object& config,
+              const py::object& dtype, const py::object& kernel, const py::object& groups,
+              bool exact) {
+  const api::AdviseRequest r =
+      shape_request(cin, cout, config, py::int_(1), dtype, kernel, groups, exact);
+  py::gil_scoped_release unlocked;
+  return api::advise(r).table.rows.at(0).affected;
 }
 
 ModelDescription model_argument(const py::object& model) {
@@ -120,23 +139,24 @@ ModelDescription model_argument(const py::object& model) {
     const std::string text = to_json(model, "model").dump(2);
     return parse_model_description(text, "<dict>");
   }
-  if (!py::isinstance<py::str>(model)) {
+  if (!py::isinstance<py::str>(model) && !py::hasattr(model, "__fspath__")) {
     throw py::type_error(fmt::format(
         "model: expected a preset name, a file path (str) or a dict in the model format, got {}",
         py::str(py::type::handle_of(model).attr("__name__")).cast<std::string>()));
   }
-  const std::string text = model.cast<std::string>();
+  const std::string text = path_argument(model, "model");
   py::gil_scoped_release unlocked;
   return api::load_model(text);
 }
 
 py::object advise_model_call(const py::object& model, const py::object& config,
-                             const py::object& jobs, const py::object& dtype) {
+                             const py::object& jobs, const py::object& dtype, bool exact) {
   api::AdviseRequest r;
   r.model_description = model_argument(model);
   r.dtype = dtype_value(dtype);
   r.jobs = jobs_argument(jobs);
   r.machine = machine_argument(config);
+  r.exact = exact;
   return advise_request(r);
 }
 
@@ -209,8 +229,15 @@ cfg["dram.clock_mhz"] reads a key by its dotted path; cfg.with_overrides(
 {"fabric.port_cycles_per_line": 15}) is a patched copy, the values
 rewritten in the text as `anesim calibrate` does and the text read again.)doc")
       .def_static("default", &Config::builtin, "The built-in M3 Air description.")
-      .def_static("load", &Config::load, py::arg("path"),
-                  "Reads a machine description; ConfigError (file:line:column: field) if bad.")
+      .def_static(
+          "load",
+          [](const py::object& path) {
+            const std::string p = path_argument(path, "path");
+            py::gil_scoped_release unlocked;
+            return Config::load(p);
+          },
+          py::arg("path"),
+          "Reads a machine description; ConfigError (file:line:column: field) if bad.")
       .def_property_readonly("source", &Config::source, "The file name, or <built-in m3-air>.")
       .def_property_readonly("text", &Config::text, "The YAML text.")
       .def("keys", &Config::keys, "Every leaf key, dotted, in file order.")
@@ -276,6 +303,14 @@ PYBIND11_MODULE(anesim, m) {
       failed(e.what());
     } catch (const anesim::OutputError& e) {
       PyErr_SetString(PyExc_OSError, e.what());
+    } catch (const py::builtin_exception&) {
+      throw;  // KeyError, TypeError, ...: pybind11's own translator
+    } catch (const py::error_already_set&) {
+      throw;
+    } catch (const std::runtime_error& e) {
+      // Whatever else stops a simulation (a child that died, a report
+      // without its spans) is a simulation failure too.
+      failed(e.what());
     }
   });
   bind_config(m);
@@ -293,14 +328,20 @@ lengths instead. config: None (built-in M3 Air), a path, or a Config.
 The GIL is released while the simulation runs.)doc");
   m.def("advise", &advise_shape, py::arg("cin"), py::arg("cout"), py::arg("config") = py::none(),
         py::arg("jobs") = 2, py::arg("dtype") = py::none(), py::arg("kernel") = py::none(),
-        py::arg("groups") = py::none(), R"doc(
+        py::arg("groups") = py::none(), py::arg("exact") = false, R"doc(
 Advice for one layer X[1,cin] x W[cin,cout]: the dict of `anesim advise
---cin D --cout N --json`. jobs: simulations run in parallel (threads).
+--cin D --cout N --json`, from the description's timing table where it has one
+(exact=True simulates). jobs: simulations run in parallel (threads).
 dtype: 'fp16' (default), 'bf16', 'fp32', 'int8', 'uint8', 'fp8_e4m3',
 'fp8_e5m2', 'lut4', 'lut6'; kernel: (kh, kw) (default (1, 1)); groups:
 channel groups (default 1). cin is the input channels D, not D*kh*kw.)doc");
+  m.def("affected", &affected, py::arg("cin"), py::arg("cout"), py::arg("config") = py::none(),
+        py::arg("dtype") = py::none(), py::arg("kernel") = py::none(),
+        py::arg("groups") = py::none(), py::arg("exact") = false, R"doc(
+Whether the erratum costs the layer X[1,cin] x W[cin,cout] time: advise()'s
+"affected", answered from the description's timing table.)doc");
   m.def("advise_model", &advise_model_call, py::arg("model"), py::arg("config") = py::none(),
-        py::arg("jobs") = 2, py::arg("dtype") = py::none(), R"doc(
+        py::arg("jobs") = 2, py::arg("dtype") = py::none(), py::arg("exact") = false, R"doc(
 Advice for a whole model: the dict of `anesim advise --model M --json`.
 model: a preset name, a path (model YAML, a transformers config.json, a
 .safetensors file or model.safetensors.index.json), or a dict in the model

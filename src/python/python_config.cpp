@@ -14,6 +14,7 @@
 #include <anesim/machine/builtin_config.h>
 #include <anesim/machine/config_patch.h>
 #include <anesim/machine/machine_config_reader.h>
+#include <anesim/python/python_values.h>
 
 namespace anesim::python {
 
@@ -84,13 +85,27 @@ std::optional<YAML::Node> find_node(const std::string& text, const std::string& 
   }
 }
 
+// Optional keys the reader fills with a documented default when a file
+// leaves them out (docs/configuration.md): read as the value it uses.
+std::optional<py::object> default_value(const MachineConfig& m, const std::string& key) {
+  if (key == "ane.ring_variant") return py::str(variant_name(m.ane.ring_variant));
+  if (key == "ane.demand_depth") return py::int_(m.ane.demand_depth);
+  if (key == "ane.op_overhead_cycles") return py::int_(m.ane.op_overhead_cycles);
+  if (key == "dram.refresh") return py::str(m.dram.refresh);
+  if (key == "memory.target") return py::str(m.memory.target);
+  return std::nullopt;
+}
+
 }  // namespace
 
 Config::Config(std::string text, std::string origin)
     : text_(std::move(text)), origin_(std::move(origin)), machine_(parse_config(text_, origin_)) {}
 
 std::shared_ptr<Config> Config::builtin() {
-  return std::make_shared<Config>(kBuiltinConfigYaml, kBuiltinOrigin);
+  // Read-only: one copy serves every call (config=None is the common case).
+  static const std::shared_ptr<Config> builtin =
+      std::make_shared<Config>(kBuiltinConfigYaml, kBuiltinOrigin);
+  return builtin;
 }
 
 std::shared_ptr<Config> Config::load(const std::string& path) {
@@ -111,11 +126,14 @@ std::vector<std::string> Config::keys() const {
   return out;
 }
 
-bool Config::has(const std::string& key) const { return find_node(text_, key).has_value(); }
+bool Config::has(const std::string& key) const {
+  return find_node(text_, key).has_value() || default_value(machine_, key).has_value();
+}
 
 py::object Config::value(const std::string& key) const {
   const std::optional<YAML::Node> n = find_node(text_, key);
   if (!n) {
+    if (std::optional<py::object> d = default_value(machine_, key)) return *d;
     throw py::key_error(fmt::format("{}: no key {}", machine_.source, key));
   }
   return node_value(*n);
@@ -138,13 +156,13 @@ std::shared_ptr<Config> config_argument(const py::handle& value) {
   if (py::isinstance<Config>(value)) {
     return value.cast<std::shared_ptr<Config>>();
   }
-  if (py::isinstance<py::str>(value)) {
-    const std::string path = value.cast<std::string>();
+  if (py::isinstance<py::str>(value) || py::hasattr(value, "__fspath__")) {
+    const std::string path = path_argument(value, "config");
     py::gil_scoped_release unlocked;
     return Config::load(path);
   }
   throw py::type_error(
-      fmt::format("config: expected None, a path (str) or anesim.Config, got {}",
+      fmt::format("config: expected None, a path (str or os.PathLike) or anesim.Config, got {}",
                   py::str(py::type::handle_of(value).attr("__name__")).cast<std::string>()));
 }
 

@@ -15,8 +15,16 @@ std::string type_name(const py::handle& value) {
   return py::str(py::type::handle_of(value).attr("__name__")).cast<std::string>();
 }
 
+// An integer: int or anything with __index__ (numpy's integers), not a bool.
 bool is_int(const py::handle& value) {
-  return py::isinstance<py::int_>(value) && !py::isinstance<py::bool_>(value);
+  return PyIndex_Check(value.ptr()) != 0 && !py::isinstance<py::bool_>(value);
+}
+
+// Its digits, through __index__.
+std::string integer_text(const py::handle& value) {
+  const py::object i = py::reinterpret_steal<py::object>(PyNumber_Index(value.ptr()));
+  if (!i) throw py::error_already_set();
+  return py::str(i).cast<std::string>();
 }
 
 }  // namespace
@@ -61,7 +69,7 @@ Json to_json(const py::handle& value, const std::string& what) {
   }
   if (is_int(value)) {
     // Negative and huge values stay as written; the readers range-check.
-    return Json::parse(py::str(value).cast<std::string>());
+    return Json::parse(integer_text(value));
   }
   if (py::isinstance<py::float_>(value)) {
     return value.cast<double>();
@@ -98,7 +106,8 @@ std::optional<uint64_t> count_value(const py::handle& value, const char* field) 
   }
   if (is_int(value) || py::isinstance<py::str>(value)) {
     // An int is read as its digits, so that -1 gets the same message as '-1'.
-    return parse_count_field(py::str(value).cast<std::string>(), field, 0, UINT64_MAX);
+    const std::string text = is_int(value) ? integer_text(value) : value.cast<std::string>();
+    return parse_count_field(text, field, 0, UINT64_MAX);
   }
   type_error(fmt::format("{}: expected int or str, got {}", field, type_name(value)));
 }
@@ -111,6 +120,16 @@ std::string text_argument(const py::handle& value, const char* argument) {
     return value.cast<std::string>();
   }
   type_error(fmt::format("{}: expected str, got {}", argument, type_name(value)));
+}
+
+std::string path_argument(const py::handle& value, const char* argument) {
+  if (py::isinstance<py::str>(value)) return value.cast<std::string>();
+  if (py::hasattr(value, "__fspath__")) {
+    const py::object p = py::module_::import("os").attr("fspath")(value);
+    if (py::isinstance<py::str>(p)) return p.cast<std::string>();
+  }
+  type_error(
+      fmt::format("{}: expected a path (str or os.PathLike), got {}", argument, type_name(value)));
 }
 
 std::vector<uint64_t> count_list_value(const py::handle& value, const char* field) {
@@ -126,7 +145,7 @@ std::vector<uint64_t> count_list_value(const py::handle& value, const char* fiel
       type_error(fmt::format("{}: expected a list of int, got an item of type {}", field,
                              type_name(item)));
     }
-    out.push_back(parse_count_field(py::str(item).cast<std::string>(), field, 0, UINT64_MAX));
+    out.push_back(parse_count_field(integer_text(item), field, 0, UINT64_MAX));
   }
   if (out.empty()) {
     throw FieldError(field, field_mark(field) + ": expected at least one task length");

@@ -25,13 +25,18 @@ py::object to_python(const Json& j);
 // TypeError naming `what` for anything else.
 Json to_json(const py::handle& value, const std::string& what);
 
-// An int (not a bool), or a str such as '0x4000', as a count (unset for
+// A str or an os.PathLike giving a str (os.fspath), as a path. Raises
+// TypeError naming `argument` for anything else.
+std::string path_argument(const py::handle& value, const char* argument);
+
+// An integer (int, or anything with __index__ such as numpy's, not a bool),
+// or a str such as '0x4000', as a count (unset for
 // None). A str that is not a count, or a negative int, is a FieldError
 // naming `field`; other types raise TypeError.
 std::optional<uint64_t> count_value(const py::handle& value, const char* field);
 // A str or None ("" for None). Raises TypeError naming `argument`.
 std::string text_argument(const py::handle& value, const char* argument);
-// A list or tuple of ints ({} for None; an empty list is a FieldError).
+// A list or tuple of integers ({} for None; an empty list is a FieldError).
 std::vector<uint64_t> count_list_value(const py::handle& value, const char* field);
 
 }  // namespace anesim::python

@@ -138,7 +138,7 @@ AdviceResult advise_transfers(const std::vector<Transfer>& transfers, uint32_t e
   result.chip = cfg.ane.ring_variant;
   result.ane_cores = cfg.ane.cores;
   result.element_bytes = element_bytes;
-  SimulationCache sims(cfg.ane.ring_variant);
+  SimulationCache sims(cfg.ane.ring_variant, settings.table.get());
   for (const Transfer& t : transfers) {
     TransferAdvice a;
     a.transfer = t;
@@ -214,8 +214,9 @@ ModelAdvice advise_model(const ModelDescription& m, const MachineConfig& cfg,
   const std::vector<StepRun> runs = {{plan_step(m, SplitPolicy{}, 1), r.advice.chip},
                                      {plan_step(m, advised, 1), r.advice.chip},
                                      {plan_step(m, SplitPolicy{}, 1), RingVariant::kFix}};
-  const std::vector<StepTiming> t = simulate_steps(runs, cfg, settings.config_path, settings.jobs,
-                                                   settings.progress_label, m.display_name);
+  const std::vector<StepTiming> t =
+      simulate_steps(runs, cfg, settings.config_path, settings.jobs, settings.progress_label,
+                     m.display_name, settings.cache_scope);
   r.time_us_before = t[0].time_us;
   r.time_us_after = t[1].time_us;
   r.time_us_fix_variant = t[2].time_us;

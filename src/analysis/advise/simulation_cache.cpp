@@ -2,44 +2,70 @@
 
 #include <algorithm>
 #include <numeric>
-#include <stdexcept>
 
 #include <fmt/format.h>
 
-#include <anesim/analysis/batch/batch_runner.h>
+#include <anesim/analysis/tables/advise_point.h>
+#include <anesim/analysis/tables/result_cache.h>
+#include <anesim/io/errors.h>
 
 namespace anesim {
 
 void SimulationCache::want(RingVariant v, const Tasks& tasks) {
   const Key key{v, tasks};
-  if (times_.count(key) != 0 || !queued_.emplace(key, pending_.size()).second) {
-    return;
+  if (times_.count(key) != 0) return;
+  if (table_ != nullptr) {
+    const std::optional<double> t =
+        tasks.size() == 1 ? table_->single(v, tasks[0]) : table_->split(tasks);
+    if (t) {
+      times_[key] = *t;
+      return;
+    }
   }
-  SimPoint p;
-  p.variant = v;
-  p.cores = 1;
-  p.lines_per_core =
-      static_cast<uint32_t>(std::accumulate(tasks.begin(), tasks.end(), uint64_t{0}));
-  if (tasks.size() > 1) {
-    p.task_lines = tasks;
+  want_simulated(v, tasks);
+}
+
+void SimulationCache::want_both(uint64_t lines) {
+  const std::optional<bool> d = table_ != nullptr ? table_->affected(lines) : std::nullopt;
+  const bool needs_fix = !below_first_lap(lines);
+  if (d) {
+    const std::optional<double> c = table_->single(chip_, lines);
+    const std::optional<double> f =
+        needs_fix ? table_->single(RingVariant::kFix, lines) : std::optional<double>(0.0);
+    if (c && f) {
+      decided_[lines] = *d;
+      times_[Key{chip_, single(lines)}] = *c;
+      if (needs_fix) times_[Key{RingVariant::kFix, single(lines)}] = *f;
+      return;
+    }
   }
-  pending_.push_back(p);
+  // Not decided by a table: both rings simulated, so the decision is exact.
+  if (times_.count(Key{chip_, single(lines)}) == 0) want_simulated(chip_, single(lines));
+  if (needs_fix && times_.count(Key{RingVariant::kFix, single(lines)}) == 0) {
+    want_simulated(RingVariant::kFix, single(lines));
+  }
+}
+
+void SimulationCache::want_simulated(RingVariant v, const Tasks& tasks) {
+  const Key key{v, tasks};
+  if (!queued_.emplace(key, pending_.size()).second) return;
+  pending_.push_back(Key{v, tasks});
 }
 
 void SimulationCache::run(const MachineConfig& cfg, const AdviceSettings& s) {
   if (pending_.empty()) return;
+  std::vector<SimPoint> points;
+  for (const Key& k : pending_) points.push_back(advise_point(k.first, k.second, cfg));
   const std::vector<SimPointResult> r =
-      simulate_points(pending_, cfg, s.config_path, s.jobs, s.progress_label);
+      simulate_points_cached(points, cfg, s.config_path, s.jobs, s.progress_label, s.cache_scope);
   for (size_t i = 0; i < pending_.size(); ++i) {
-    const SimPoint& p = pending_[i];
+    const SimPoint& p = points[i];
     if (!r[i].ok) {
-      throw std::runtime_error(fmt::format(
+      throw SimulationError(fmt::format(
           "advise: simulation of {} lines per core in {} task(s) (variant {}) failed: {}",
-          p.lines_per_core, std::max<size_t>(p.task_lines.size(), 1), variant_name(p.variant),
-          r[i].error));
+          p.lines_per_core, pending_[i].second.size(), variant_name(p.variant), r[i].error));
     }
-    times_[Key{p.variant, p.task_lines.empty() ? single(p.lines_per_core) : p.task_lines}] =
-        r[i].time_us;
+    times_[pending_[i]] = r[i].time_us;
   }
   pending_.clear();
   queued_.clear();

@@ -1,5 +1,6 @@
 // The simulations `anesim advise` needs, run once each (batch_runner.h) and
-// looked up by (variant, task lengths).
+// looked up by (variant, task lengths); read from the description's timing
+// table where it answers, else from the on-disk cache (result_cache.h).
 #pragma once
 
 #include <cstdint>
@@ -11,6 +12,7 @@
 #include <anesim/analysis/advise/advice_settings.h>
 #include <anesim/analysis/advise/notch_rules.h>
 #include <anesim/analysis/batch/sim_point.h>
+#include <anesim/analysis/tables/timing_table.h>
 #include <anesim/sim/base/machine_config.h>
 #include <anesim/sim/ring/ring_variant.h>
 
@@ -26,17 +28,14 @@ class SimulationCache {
  public:
   using Tasks = std::vector<uint32_t>;
   // `chip`: the config's own ring (ane.ring_variant), the "before" of every row.
-  explicit SimulationCache(RingVariant chip) : chip_(chip) {}
+  // `table`: answers read instead of simulating where it has them (null: none).
+  SimulationCache(RingVariant chip, const TimingTable* table) : chip_(chip), table_(table) {}
   RingVariant chip() const { return chip_; }
   // One transfer of these back-to-back tasks (one task: a plain transfer).
   void want(RingVariant v, const Tasks& tasks);
-  // Also wants the fix variant where the payload can be in the notch.
-  void want_both(uint64_t lines) {
-    want(chip_, single(lines));
-    if (!below_first_lap(lines)) {
-      want(RingVariant::kFix, single(lines));
-    }
-  }
+  // Also wants the fix variant where the payload can be in the notch. With
+  // a table, both times and the decision come from it where it decides.
+  void want_both(uint64_t lines);
   // Runs every simulation wanted since the last run, on `cfg`.
   void run(const MachineConfig& cfg, const AdviceSettings& s);
   double time(RingVariant v, const Tasks& tasks) const { return times_.at(Key{v, tasks}); }
@@ -47,6 +46,7 @@ class SimulationCache {
   }
   // False below the first lap (never affected) or when the bug costs nothing.
   bool affected(uint64_t lines) const {
+    if (const auto it = decided_.find(lines); it != decided_.end()) return it->second;
     const std::optional<double> fix = fix_time(lines);
     return fix.has_value() && costs_time(time(chip_, lines), *fix);
   }
@@ -54,10 +54,14 @@ class SimulationCache {
  private:
   using Key = std::pair<RingVariant, Tasks>;
   static Tasks single(uint64_t lines) { return Tasks{static_cast<uint32_t>(lines)}; }
+  // Queues a simulation of these tasks (unless known or queued).
+  void want_simulated(RingVariant v, const Tasks& tasks);
   RingVariant chip_;
+  const TimingTable* table_;
+  std::map<uint64_t, bool> decided_;  // the table's decisions
   std::map<Key, double> times_;
   std::map<Key, size_t> queued_;
-  std::vector<SimPoint> pending_;
+  std::vector<Key> pending_;
 };
 
 }  // namespace anesim

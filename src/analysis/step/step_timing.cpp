@@ -6,7 +6,10 @@
 
 #include <fmt/format.h>
 
+#include <anesim/io/errors.h>
+
 #include <anesim/analysis/batch/batch_runner.h>
+#include <anesim/analysis/tables/result_cache.h>
 #include <anesim/sim/core/task.h>
 
 namespace anesim {
@@ -102,7 +105,8 @@ StepTiming step_timing(const StepPlan& plan, const SimPointResult& r, const Mach
 
 std::vector<StepTiming> simulate_steps(const std::vector<StepRun>& runs, const MachineConfig& cfg,
                                        const std::string& config_path, unsigned jobs,
-                                       const std::string& progress_label, const std::string& what) {
+                                       const std::string& progress_label, const std::string& what,
+                                       const std::string& cache_scope) {
   // Identical steps (no split asked for, say) are simulated once.
   std::vector<SimPoint> points;
   std::vector<size_t> point_of;
@@ -118,12 +122,12 @@ std::vector<StepTiming> simulate_steps(const std::vector<StepRun>& runs, const M
     point_of.push_back(k);
   }
   const std::vector<SimPointResult> results =
-      simulate_points(points, cfg, config_path, jobs, progress_label);
+      simulate_points_cached(points, cfg, config_path, jobs, progress_label, cache_scope);
   std::vector<StepTiming> out;
   for (size_t i = 0; i < runs.size(); ++i) {
     const SimPointResult& r = results[point_of[i]];
     if (!r.ok) {
-      throw std::runtime_error(
+      throw SimulationError(
           fmt::format("{}: the simulation of the step failed: {}", what, r.error));
     }
     out.push_back(step_timing(runs[i].plan, r, cfg));

@@ -49,9 +49,11 @@ struct StepRun {
 
 // Each step as one run on `cfg` (read from `config_path`, "" for the
 // built-in one), `jobs` at a time (batch_runner.h). Throws
-// std::runtime_error naming `what` when a simulation fails.
+// SimulationError naming `what` when a simulation fails. `cache_scope`: read
+// and keep results in the on-disk cache (result_cache.h); "" = none.
 std::vector<StepTiming> simulate_steps(const std::vector<StepRun>& runs, const MachineConfig& cfg,
                                        const std::string& config_path, unsigned jobs,
-                                       const std::string& progress_label, const std::string& what);
+                                       const std::string& progress_label, const std::string& what,
+                                       const std::string& cache_scope = "");
 
 }  // namespace anesim

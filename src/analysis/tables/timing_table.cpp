@@ -1,0 +1,197 @@
+#include <anesim/analysis/tables/timing_table.h>
+
+#include <algorithm>
+#include <cstdlib>
+
+#include <fmt/format.h>
+
+#include <anesim/analysis/advise/notch_rules.h>
+#include <anesim/io/errors.h>
+#include <anesim/sim/core/workload.h>
+#include <anesim/sim/ring/geometry.h>
+
+namespace anesim {
+
+namespace {
+
+constexpr const char* kFormat = "anesim-timing-table/1";
+
+bool in_v(const LapPosition& p) {
+  return p.k >= 1 && std::llabs(p.x) < static_cast<int64_t>(kPageLines);
+}
+
+// Index of the last sampled value <= v (values ascending, v within them).
+template <class T>
+size_t bracket(const std::vector<T>& values, T v) {
+  const auto it = std::upper_bound(values.begin(), values.end(), v);
+  return it == values.begin() ? 0 : static_cast<size_t>(it - values.begin()) - 1;
+}
+
+double lerp(double a, double b, double t) { return a + (b - a) * t; }
+
+// Chip minus fix time at sampled lap index ki, interpolated along x.
+double notch_extra(const TimingTable& t, size_t ki, int64_t x) {
+  const size_t i = bracket(t.notch_x, x);
+  const NotchPoint& a = t.notch[ki][i];
+  if (t.notch_x[i] == x || i + 1 == t.notch_x.size()) return a.chip_us - a.fix_us;
+  const NotchPoint& b = t.notch[ki][i + 1];
+  const double f =
+      static_cast<double>(x - t.notch_x[i]) / static_cast<double>(t.notch_x[i + 1] - t.notch_x[i]);
+  return lerp(a.chip_us - a.fix_us, b.chip_us - b.fix_us, f);
+}
+
+// Exact decision at a sampled (k, x) grid point.
+bool grid_affected(const NotchPoint& p) { return costs_time(p.chip_us, p.fix_us); }
+
+}  // namespace
+
+double interpolate(const TimeCurve& c, uint64_t lines) {
+  const auto it = std::lower_bound(c.begin(), c.end(), lines,
+                                   [](const auto& p, uint64_t l) { return p.first < l; });
+  if (it == c.end()) return c.back().second;
+  if (it->first == lines || it == c.begin()) return it->second;
+  const auto& a = *(it - 1);
+  const double f = static_cast<double>(lines - a.first) / static_cast<double>(it->first - a.first);
+  return lerp(a.second, it->second, f);
+}
+
+std::optional<double> TimingTable::single(RingVariant v, uint64_t lines) const {
+  if (lines == 0 || lines > max_lines || fix.empty() || lines < fix.front().first) {
+    return std::nullopt;
+  }
+  if (v != RingVariant::kFix && v != chip) return std::nullopt;
+  const LapPosition p = lap_position(lines);
+  const double f = interpolate(fix, lines);
+  if (!in_v(p) || chip == RingVariant::kFix) return f;
+  if (p.k > notch_max_k) return std::nullopt;
+  if (p.x == 0) return v == RingVariant::kFix ? f : f + aligned_extra[p.k - 1];
+  const size_t ki = bracket(notch_k, static_cast<uint32_t>(p.k));
+  if (notch_k[ki] == p.k) {
+    const size_t xi = bracket(notch_x, p.x);
+    if (notch_x[xi] == p.x) {
+      const NotchPoint& g = notch[ki][xi];
+      if (v == RingVariant::kFix) return g.fix_simulated ? g.fix_us : f;
+      return g.fix_simulated ? g.chip_us : f + g.chip_us - g.fix_us;
+    }
+  }
+  if (v == RingVariant::kFix) return f;
+  if (notch_k[ki] == p.k || ki + 1 == notch_k.size()) return f + notch_extra(*this, ki, p.x);
+  const double w =
+      static_cast<double>(p.k - notch_k[ki]) / static_cast<double>(notch_k[ki + 1] - notch_k[ki]);
+  return f + lerp(notch_extra(*this, ki, p.x), notch_extra(*this, ki + 1, p.x), w);
+}
+
+std::optional<bool> TimingTable::affected(uint64_t lines) const {
+  if (below_first_lap(lines)) return false;
+  const LapPosition p = lap_position(lines);
+  if (!in_v(p) || chip == RingVariant::kFix) return false;
+  if (lines > max_lines || p.k > notch_max_k) return std::nullopt;
+  const size_t ki = bracket(notch_k, static_cast<uint32_t>(p.k));
+  const size_t xi = bracket(notch_x, p.x);
+  if (p.x != 0 && notch_x[xi] == p.x) {
+    const bool lo = grid_affected(notch[ki][xi]);
+    if (notch_k[ki] == p.k) return lo;
+    // Between two sampled laps the decision is the same when both agree
+    // (the erratum's relative cost at one x moves monotonically with k).
+    if (ki + 1 == notch_k.size() || grid_affected(notch[ki + 1][xi]) != lo) return std::nullopt;
+    return lo;
+  }
+  const std::optional<double> c = single(chip, lines), f = single(RingVariant::kFix, lines);
+  if (!c || !f) return std::nullopt;
+  return costs_time(*c, *f);
+}
+
+std::optional<double> TimingTable::split(const std::vector<uint32_t>& tasks) const {
+  const auto it = split_extra.find(static_cast<uint32_t>(tasks.size()));
+  if (it == split_extra.end() || it->second.empty()) return std::nullopt;
+  uint64_t total = 0;
+  uint32_t lo = UINT32_MAX, hi = 0;
+  for (uint32_t t : tasks) {
+    const LapPosition p = lap_position(t);
+    if (t == 0 || (!below_first_lap(t) && in_v(p))) return std::nullopt;
+    total += t;
+    lo = std::min(lo, t);
+    hi = std::max(hi, t);
+  }
+  // Near-equal chunks, as advise cuts them; any other mix is simulated.
+  if (hi - lo > hi / 64 + 1) return std::nullopt;
+  if (total > max_lines || total < it->second.front().first) return std::nullopt;
+  return interpolate(fix, total) + interpolate(it->second, total);
+}
+
+Json timing_table_json(const TimingTable& t) {
+  Json j;
+  j["format"] = kFormat;
+  j["description"] = t.description;
+  j["description_hash"] = t.description_hash;
+  j["model_version"] = t.model_version;
+  j["chip"] = variant_name(t.chip);
+  j["max_lines"] = t.max_lines;
+  j["notch_max_k"] = t.notch_max_k;
+  j["fix"] = t.fix;
+  Json split = Json::object();
+  for (const auto& [s, c] : t.split_extra) split[std::to_string(s)] = c;
+  j["split_extra"] = split;
+  j["notch_k"] = t.notch_k;
+  j["notch_x"] = t.notch_x;
+  Json rows = Json::array();
+  for (const auto& row : t.notch) {
+    Json r = Json::array();
+    for (const NotchPoint& p : row)
+      r.push_back(Json::array({p.chip_us, p.fix_us, p.fix_simulated}));
+    rows.push_back(r);
+  }
+  j["notch"] = rows;
+  j["aligned_extra"] = t.aligned_extra;
+  return j;
+}
+
+TimingTable parse_timing_table(const std::string& text, const std::string& origin) {
+  TimingTable t;
+  try {
+    const Json j = Json::parse(text);
+    if (j.at("format").get<std::string>() != kFormat) {
+      throw InputError(fmt::format("{}: format '{}', expected '{}'", origin,
+                                   j.at("format").get<std::string>(), kFormat));
+    }
+    t.description = j.at("description").get<std::string>();
+    t.description_hash = j.at("description_hash").get<std::string>();
+    t.model_version = j.at("model_version").get<std::string>();
+    const std::optional<RingVariant> chip = find_variant(j.at("chip").get<std::string>());
+    if (!chip) throw InputError(fmt::format("{}: chip: unknown ring variant", origin));
+    t.chip = *chip;
+    t.max_lines = j.at("max_lines").get<uint64_t>();
+    t.notch_max_k = j.at("notch_max_k").get<uint32_t>();
+    t.fix = j.at("fix").get<TimeCurve>();
+    for (const auto& [s, c] : j.at("split_extra").items()) {
+      t.split_extra[static_cast<uint32_t>(std::stoul(s))] = c.get<TimeCurve>();
+    }
+    t.notch_k = j.at("notch_k").get<std::vector<uint32_t>>();
+    t.notch_x = j.at("notch_x").get<std::vector<int64_t>>();
+    for (const Json& row : j.at("notch")) {
+      std::vector<NotchPoint> r;
+      for (const Json& p : row)
+        r.push_back({p.at(0).get<double>(), p.at(1).get<double>(), p.at(2).get<bool>()});
+      t.notch.push_back(r);
+    }
+    t.aligned_extra = j.at("aligned_extra").get<std::vector<double>>();
+  } catch (const Json::exception& e) {
+    throw InputError(fmt::format("{}: not a timing table: {}", origin, e.what()));
+  } catch (const std::logic_error& e) {
+    throw InputError(fmt::format("{}: not a timing table: {}", origin, e.what()));
+  }
+  const bool notch_ok =
+      t.chip == RingVariant::kFix ||
+      (!t.notch_k.empty() && !t.notch_x.empty() &&
+       std::is_sorted(t.notch_k.begin(), t.notch_k.end()) &&
+       std::is_sorted(t.notch_x.begin(), t.notch_x.end()) && t.notch.size() == t.notch_k.size() &&
+       t.notch_k.back() == t.notch_max_k && t.aligned_extra.size() == t.notch_max_k &&
+       std::all_of(t.notch.begin(), t.notch.end(),
+                   [&t](const auto& r) { return r.size() == t.notch_x.size(); }));
+  const bool shapes_ok = !t.fix.empty() && std::is_sorted(t.fix.begin(), t.fix.end()) && notch_ok;
+  if (!shapes_ok)
+    throw InputError(fmt::format("{}: not a timing table: inconsistent sizes", origin));
+  return t;
+}
+
+}  // namespace anesim

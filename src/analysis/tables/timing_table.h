@@ -1,0 +1,68 @@
+// A characterized timing table (docs/advise.md, "Timing tables"): the cycle
+// model's times for the payloads `anesim advise` asks about, simulated once
+// by `anesim characterize` and read instead of simulating. Keyed by what a
+// simulated time depends on, lines per core and the task mix, so any weight
+// format or layer kind needs no table of its own.
+//
+// Three parts, each exact at its sampled points and linear between them:
+//   fix     one task on the fixed ring, over 1..max_lines, sampled where
+//           linear interpolation was checked against a simulation;
+//   split   s near-equal tasks clear of the notch (s = 2..8), as the time
+//           over `fix` of their total;
+//   notch   the chip's ring inside the notch (k >= 1, |x| < 256): its time
+//           over `fix` on a grid of (k, x), every x near the edges of the V
+//           (where advise's decision flips) simulated with both rings, and
+//           x = 0 (whole laps) for every k up to notch_max_k.
+// Outside the notch the chip's ring runs the same cycles as the fixed one.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <anesim/io/json.h>
+#include <anesim/sim/ring/ring_variant.h>
+
+namespace anesim {
+
+using TimeCurve = std::vector<std::pair<uint64_t, double>>;  // (lines, us), lines ascending
+
+struct NotchPoint {
+  double chip_us = 0, fix_us = 0;
+  bool fix_simulated = false;  // fix_us simulated, not read from `fix`
+};
+
+struct TimingTable {
+  std::string description;       // the file it characterizes, for messages
+  std::string description_hash;  // of that file's text (content_hash)
+  std::string model_version;     // kModelVersion of the code that made it
+  RingVariant chip = RingVariant::kBug;
+  uint64_t max_lines = 0;    // fix and split cover 1..max_lines per core
+  uint32_t notch_max_k = 0;  // the notch is covered for k = 1..notch_max_k
+  TimeCurve fix;
+  std::map<uint32_t, TimeCurve> split_extra;   // s -> (total lines, time - fix(total))
+  std::vector<uint32_t> notch_k;               // sampled laps, ascending
+  std::vector<int64_t> notch_x;                // sampled x, ascending, |x| < 256
+  std::vector<std::vector<NotchPoint>> notch;  // [k index][x index]
+  std::vector<double> aligned_extra;           // x = 0: chip - fix, k = 1..notch_max_k
+
+  // One task of `lines` on ring `v` (the chip's or the fixed one); nullopt
+  // where the table does not answer (simulate instead).
+  std::optional<double> single(RingVariant v, uint64_t lines) const;
+  // Back-to-back near-equal tasks on the chip's ring, each clear of the notch.
+  std::optional<double> split(const std::vector<uint32_t>& tasks) const;
+  // Whether the chip's ring costs `lines` time (costs_time); nullopt where
+  // the table cannot decide it exactly (simulate instead).
+  std::optional<bool> affected(uint64_t lines) const;
+};
+
+double interpolate(const TimeCurve& c, uint64_t lines);  // c covers `lines`
+
+Json timing_table_json(const TimingTable& t);
+// Throws InputError naming `origin` for a file that is not a table.
+TimingTable parse_timing_table(const std::string& text, const std::string& origin);
+
+}  // namespace anesim

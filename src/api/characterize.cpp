@@ -1,0 +1,40 @@
+#include <anesim/api/characterize.h>
+
+#include <fmt/format.h>
+
+#include <anesim/analysis/tables/characterize.h>
+#include <anesim/analysis/tables/table_lookup.h>
+#include <anesim/io/atomic_output.h>
+#include <anesim/io/count_text.h>
+#include <anesim/io/errors.h>
+#include <anesim/io/json.h>
+
+namespace anesim::api {
+
+CharacterizeResult characterize(const CharacterizeRequest& r) {
+  check_count_field(r.jobs, "jobs", 1, 256);
+  const MachineConfig cfg = load_machine(r.machine);
+  const std::string path = description_path(r.machine);
+  CharacterizeResult out;
+  out.path = r.out.empty() ? table_path_for(path) : r.out;
+  if (out.path.empty()) {
+    throw FieldError("out", fmt::format("no data directory for the built-in description's table: "
+                                        "give {}",
+                                        field_mark("out")));
+  }
+  check_writable_directory(out.path);
+  CharacterizeSettings s;
+  s.config_path = r.machine.config;
+  s.description_text = description_text(r.machine);
+  s.description_name = path.empty() ? "<built-in m3-air>" : path;
+  s.jobs = static_cast<unsigned>(r.jobs);
+  s.progress_label = r.progress_label;
+  out.table = anesim::characterize(cfg, s);
+  out.points = out.table.fix.size() + out.table.aligned_extra.size() +
+               out.table.notch.size() * out.table.notch_x.size();
+  for (const auto& [n, c] : out.table.split_extra) out.points += c.size();
+  write_file_atomically(out.path, timing_table_json(out.table).dump(1) + "\n");
+  return out;
+}
+
+}  // namespace anesim::api

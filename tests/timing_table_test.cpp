@@ -1,0 +1,161 @@
+// Timing tables (docs/advise.md, "Timing tables"): a sample of each shipped
+// table regenerated and compared exactly, stale tables refused with how to
+// regenerate them, the on-disk cache reused and repaired, and a transfer
+// far above simulation.max_cycles' reach advised.
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <anesim/analysis/batch/batch_runner.h>
+#include <anesim/analysis/tables/advise_point.h>
+#include <anesim/analysis/tables/characterize.h>
+#include <anesim/analysis/tables/result_cache.h>
+#include <anesim/analysis/tables/table_lookup.h>
+#include <anesim/api/advise.h>
+#include <anesim/io/errors.h>
+#include <anesim/machine/machine_config_reader.h>
+#include <anesim/sim/ring/geometry.h>
+
+#include "tests/test_support.h"
+
+using namespace anesim;
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kSource = ANESIM_SOURCE_DIR;
+
+struct Sample {
+  RingVariant v;
+  std::vector<uint32_t> tasks;
+  double stored;       // what the table holds for it
+  double minus = 0.0;  // the table stores time - minus (an extra over `fix`)
+};
+
+// A seeded sample of the table's points no larger than `max_lines` each.
+std::vector<Sample> sample_of(const TimingTable& t, uint64_t max_lines) {
+  std::mt19937 rng(20261203);
+  std::vector<Sample> s;
+  auto pick = [&rng](size_t n) { return std::uniform_int_distribution<size_t>(0, n - 1)(rng); };
+  for (int i = 0; i < 6; ++i) {
+    const auto& [lines, us] = t.fix[pick(t.fix.size())];
+    if (lines <= max_lines) s.push_back({RingVariant::kFix, {static_cast<uint32_t>(lines)}, us});
+  }
+  for (const auto& [n, curve] : t.split_extra) {
+    const auto& [total, extra] = curve[pick(std::min<size_t>(curve.size(), 12))];
+    s.push_back({t.chip, near_equal_tasks(total, n), extra, interpolate(t.fix, total)});
+  }
+  for (int i = 0; i < 8 && !t.notch.empty(); ++i) {
+    const size_t ki = pick(std::min<size_t>(t.notch_k.size(), 3)), xi = pick(t.notch_x.size());
+    const auto lines = static_cast<uint32_t>(t.notch_k[ki] * kRingLines + t.notch_x[xi]);
+    const NotchPoint& p = t.notch[ki][xi];
+    s.push_back({t.chip, {lines}, p.chip_us});
+    if (p.fix_simulated) s.push_back({RingVariant::kFix, {lines}, p.fix_us});
+  }
+  for (uint32_t k = 1; k <= std::min<uint32_t>(t.notch_max_k, 3); ++k) {
+    s.push_back(
+        {t.chip, {k * kRingLines}, t.aligned_extra[k - 1], interpolate(t.fix, k * kRingLines)});
+  }
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("tables: a sample of each shipped table regenerates exactly", "[tables]") {
+  for (const std::string name : {"m3-air", "m4"}) {
+    const std::string yaml = kSource + "/configs/" + name + ".yaml";
+    INFO(yaml);
+    const std::string text = test::slurp(yaml);
+    const std::shared_ptr<const TimingTable> t = find_timing_table(yaml, text);
+    REQUIRE(t != nullptr);
+    const MachineConfig cfg = load_config_file(yaml);
+    CHECK(t->chip == cfg.ane.ring_variant);
+    const std::vector<Sample> sample = sample_of(*t, 1u << 17);
+    std::vector<SimPoint> points;
+    for (const Sample& s : sample) points.push_back(advise_point(s.v, s.tasks, cfg));
+    const std::vector<SimPointResult> r = simulate_points(points, cfg, yaml, 2, "");
+    for (size_t i = 0; i < sample.size(); ++i) {
+      INFO(variant_name(sample[i].v) << " " << points[i].lines_per_core << " lines in "
+                                     << sample[i].tasks.size() << " task(s)");
+      REQUIRE(r[i].ok);
+      CHECK(r[i].time_us - sample[i].minus == sample[i].stored);
+    }
+  }
+}
+
+TEST_CASE("tables: a table made from another description or code is refused", "[tables]") {
+  const std::string dir = test::fresh_dir("anesim-tables");
+  const std::string text = test::slurp(kSource + "/configs/m4.yaml");
+  const std::string table = test::slurp(kSource + "/configs/m4.table.json");
+  const std::string yaml = dir + "/m4.yaml";
+  std::ofstream(yaml) << test::replace_once(text, "queue_depth: 32", "queue_depth: 31");
+  std::ofstream(dir + "/m4.table.json") << table;
+  api::AdviseRequest r;
+  r.cin = 4096;
+  r.cout = 4096;
+  r.machine.config = yaml;
+  try {
+    api::advise(r);
+    FAIL("a stale table was used");
+  } catch (const ConfigError& e) {
+    CHECK_THAT(e.what(), Catch::Contains("made from another version of " + yaml) &&
+                             Catch::Contains("anesim characterize --config " + yaml));
+  }
+  // The same description with a table from other model code.
+  std::ofstream(yaml) << text;
+  std::ofstream(dir + "/m4.table.json")
+      << test::replace_once(table, "\"model_version\": \"", "\"model_version\": \"0");
+  CHECK_THROWS_WITH(api::advise(r), Catch::Contains("another version of the model code") &&
+                                        Catch::Contains("anesim characterize --config"));
+  // Not a table at all.
+  std::ofstream(dir + "/m4.table.json") << "{\"format\": 1}";
+  CHECK_THROWS_WITH(api::advise(r), Catch::Contains("not a timing table"));
+  // --exact reads no table.
+  r.exact = true;
+  CHECK(api::advise(r).table.rows.at(0).affected);
+}
+
+TEST_CASE("tables: without a table each shape is simulated once, then read from the cache",
+          "[tables]") {
+  const std::string dir = test::fresh_dir("anesim-cache");
+  REQUIRE(setenv("XDG_CACHE_HOME", dir.c_str(), 1) == 0);
+  const std::string yaml = dir + "/edited.yaml";
+  std::ofstream(yaml) << test::slurp(kSource + "/configs/m3-air.yaml") << "# an edit\n";
+  api::AdviseRequest r;
+  r.cin = 2048;
+  r.cout = 4096;
+  r.machine.config = yaml;
+  const api::AdviseResult first = api::advise(r);
+  const fs::path scope = fs::path(dir) / "anesim" / cache_scope(test::slurp(yaml));
+  REQUIRE(fs::is_directory(scope));
+  std::vector<fs::path> entries;
+  for (const auto& e : fs::directory_iterator(scope)) entries.push_back(e.path());
+  REQUIRE(entries.size() >= 3);  // before, fix, the split
+  // A corrupt entry is ignored and rewritten; the answers stay the same.
+  std::ofstream(entries[0]) << "{ not json";
+  const api::AdviseResult second = api::advise(r);
+  CHECK(second.table.rows[0].time_us_before == first.table.rows[0].time_us_before);
+  CHECK(second.table.rows[0].time_us_after == first.table.rows[0].time_us_after);
+  CHECK(test::slurp(entries[0].string()).rfind("{\"point\"", 0) == 0);
+  unsetenv("XDG_CACHE_HOME");
+}
+
+TEST_CASE("tables: 648 MiB per core and more is advised, not stopped at max_cycles",
+          "[tables][slow]") {
+  const MachineConfig cfg = builtin_config();
+  const std::vector<uint32_t> tasks = {648u * kRingLines + 7168};
+  CHECK(workload_cycle_limit(cfg, tasks) > cfg.sim.max_cycles);
+  api::AdviseRequest r;
+  r.cin = 41500;  // 648 MiB + 7168 lines per core at cout 131072 (fp16)
+  r.cout = 131072;
+  r.exact = true;
+  const api::AdviseResult a = api::advise(r);
+  CHECK(a.table.rows.at(0).lines_per_core == tasks[0]);
+  CHECK_FALSE(a.table.rows[0].affected);
+  CHECK(a.table.rows[0].time_us_before > 0);
+}
