@@ -16,6 +16,7 @@
 #include <anesim/cli/advise_command.h>
 #include <anesim/cli/bench_command.h>
 #include <anesim/cli/calibrate_command.h>
+#include <anesim/cli/chips_command.h>
 #include <anesim/cli/decode_command.h>
 #include <anesim/cli/exit_codes.h>
 #include <anesim/cli/merge_command.h>
@@ -42,6 +43,7 @@ int sc_main(int argc, char* argv[]) {
   CalibrateOptions calibrate;
   DecodeOptions decode;
   MergeOptions merge;
+  ChipsOptions chips;
   // Every subcommand: its parser, and what runs it once it was given.
   const std::vector<std::pair<CLI::App*, std::function<int()>>> subcommands = {
       {add_bench_command(app, bench), [&] { return bench_command(bench); }},
@@ -52,6 +54,7 @@ int sc_main(int argc, char* argv[]) {
       {add_calibrate_command(app, calibrate), [&] { return calibrate_command(calibrate); }},
       {add_decode_command(app, decode), [&] { return decode_command(decode); }},
       {add_merge_command(app, merge), [&] { return merge_command(merge); }},
+      {add_chips_command(app, chips), [&] { return chips_command(chips); }},
   };
 
   try {

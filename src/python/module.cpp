@@ -15,10 +15,12 @@
 
 #include <anesim/analysis/advise/advice.h>
 #include <anesim/api/advise.h>
+#include <anesim/api/chips.h>
 #include <anesim/api/model_source.h>
 #include <anesim/api/request_checks.h>
 #include <anesim/api/run.h>
 #include <anesim/io/errors.h>
+#include <anesim/machine/chip_registry.h>
 #include <anesim/model/model_description.h>
 #include <anesim/model/model_presets.h>
 #include <anesim/python/python_config.h>
@@ -29,15 +31,24 @@ namespace anesim::python {
 
 namespace {
 
-api::MachineChoice machine_argument(const py::object& config) {
+// config= or chip= (a registered chip's file), not both.
+api::MachineChoice machine_argument(const py::object& config, const py::object& chip) {
   api::MachineChoice choice;
-  choice.machine = config_argument(config)->machine();
+  if (chip.is_none()) {
+    choice.machine = config_argument(config)->machine();
+    return choice;
+  }
+  if (!config.is_none()) {
+    throw UsageError("give config or chip, not both");
+  }
+  const std::string path = chip_config_path(text_argument(chip, "chip"));
+  choice.machine = config_argument(py::str(path))->machine();
   return choice;
 }
 
 py::object run(const py::object& lines, const py::object& cin, const py::object& cout,
                const py::object& variant, const py::object& cores, const py::object& split,
-               const py::object& task_lines, const py::object& config) {
+               const py::object& task_lines, const py::object& config, const py::object& chip) {
   api::RunRequest r;
   r.lines = count_value(lines, "lines");
   r.cin = count_value(cin, "cin");
@@ -48,7 +59,7 @@ py::object run(const py::object& lines, const py::object& cin, const py::object&
   r.cores = count_value(cores, "cores");
   r.split = count_value(split, "split").value_or(1);
   r.task_lines = count_list_value(task_lines, "task_lines");
-  r.machine = machine_argument(config);
+  r.machine = machine_argument(config, chip);
   Json j;
   {
     py::gil_scoped_release unlocked;
@@ -69,7 +80,7 @@ py::object advise_request(const api::AdviseRequest& r) {
 }
 
 py::object advise_shape(const py::object& cin, const py::object& cout, const py::object& config,
-                        const py::object& jobs) {
+                        const py::object& jobs, const py::object& chip) {
   api::AdviseRequest r;
   r.cin = count_value(cin, "cin");
   r.cout = count_value(cout, "cout");
@@ -77,7 +88,7 @@ py::object advise_shape(const py::object& cin, const py::object& cout, const py:
     throw py::type_error("advise: give both cin and cout (ints)");
   }
   r.jobs = jobs_argument(jobs);
-  r.machine = machine_argument(config);
+  r.machine = machine_argument(config, chip);
   return advise_request(r);
 }
 
@@ -98,11 +109,11 @@ ModelDescription model_argument(const py::object& model) {
 }
 
 py::object advise_model_call(const py::object& model, const py::object& config,
-                             const py::object& jobs) {
+                             const py::object& jobs, const py::object& chip) {
   api::AdviseRequest r;
   r.model_description = model_argument(model);
   r.jobs = jobs_argument(jobs);
-  r.machine = machine_argument(config);
+  r.machine = machine_argument(config, chip);
   return advise_request(r);
 }
 
@@ -244,21 +255,22 @@ PYBIND11_MODULE(anesim, m) {
   m.def("run", &run, py::arg("lines") = py::none(), py::arg("cin") = py::none(),
         py::arg("cout") = py::none(), py::arg("variant") = py::none(),
         py::arg("cores") = py::none(), py::arg("split") = 1, py::arg("task_lines") = py::none(),
-        py::arg("config") = py::none(), R"doc(
+        py::arg("config") = py::none(), py::arg("chip") = py::none(), R"doc(
 One simulation; returns the dict `anesim --json` prints (same keys, same values).
 
 lines: lines of 64 B per core (int, or str such as '0x4000'); or cin and cout,
 a layer X[1,D] x W[D,N] (not both). variant: a name from variants() (default: the
 config's ane.ring_variant). cores: active cores (default: the config's
 ane.cores). split: back-to-back tasks per core; task_lines: explicit task
-lengths instead. config: None (built-in M3 Air), a path, or a Config.
+lengths instead. config: None (built-in M3 Air), a path, or a Config; or
+chip: a name from chips() (not both).
 The GIL is released while the simulation runs.)doc");
   m.def("advise", &advise_shape, py::arg("cin"), py::arg("cout"), py::arg("config") = py::none(),
-        py::arg("jobs") = 2, R"doc(
+        py::arg("jobs") = 2, py::arg("chip") = py::none(), R"doc(
 Advice for one layer X[1,cin] x W[cin,cout]: the dict of `anesim advise
 --cin D --cout N --json`. jobs: simulations run in parallel (threads).)doc");
   m.def("advise_model", &advise_model_call, py::arg("model"), py::arg("config") = py::none(),
-        py::arg("jobs") = 2, R"doc(
+        py::arg("jobs") = 2, py::arg("chip") = py::none(), R"doc(
 Advice for a whole model: the dict of `anesim advise --model M --json`.
 model: a preset name, a path (model YAML, a transformers config.json, a
 .safetensors file or model.safetensors.index.json), or a dict in the model
@@ -271,6 +283,10 @@ cin, cout, count) and left_out. model as for advise_model.)doc");
   m.def("variants", &variants,
         "The ring variants: name, summary, RTL parameters, never_starves "
         "(sim/ring/ring_variants.def).");
+  m.def(
+      "chips", [] { return to_python(anesim::api::chips_json()); },
+      "Every chip chip= accepts: the list `anesim chips --json` prints (name, generation, "
+      "memory, peak_gbps, ring, affected (True, False or None), verdict, confidence, evidence).");
   m.def(
       "presets", [] { return anesim::model_preset_names(); },
       "The model preset names (configs/models/).");
