@@ -90,16 +90,19 @@ void merge_into(YAML::Node target, const YAML::Node& overlay) {
   }
 }
 
-YAML::Node at(const YAML::Node& root, const std::string& dotted) {
+// The scalar at a dotted key, or nothing.
+std::optional<std::string> at(const YAML::Node& root, const std::string& dotted) {
   const size_t dot = dotted.find('.');
   const YAML::Node section = root[dotted.substr(0, dot)];
-  if (!section || !section.IsMap()) return YAML::Node();
-  return section[dotted.substr(dot + 1)];
+  if (!section || !section.IsMap()) return std::nullopt;
+  const YAML::Node value = section[dotted.substr(dot + 1)];
+  if (!value || !value.IsScalar()) return std::nullopt;
+  return value.Scalar();
 }
 
-std::optional<double> number(const YAML::Node& n) {
-  if (!n || !n.IsScalar()) return std::nullopt;
-  const std::string& s = n.Scalar();
+std::optional<double> number(const std::optional<std::string>& text) {
+  if (!text) return std::nullopt;
+  const std::string& s = *text;
   char* end = nullptr;
   const double v = std::strtod(s.c_str(), &end);
   if (s.empty() || end != s.c_str() + s.size() || !std::isfinite(v) || v <= 0) return std::nullopt;
