@@ -63,8 +63,7 @@ TEST_CASE("an overlay changes only the keys it names", "[chips]") {
 
 TEST_CASE("an overlay that changes the clock keeps the base's times in ns", "[chips]") {
   const std::string dir = fresh_dir("anesim-overlay");
-  const std::string path =
-      write(dir, "fast.yaml", "base: " + kM3 + "\ndram:\n  clock_mhz: 1600\n");
+  const std::string path = write(dir, "fast.yaml", "base: " + kM3 + "\ndram:\n  clock_mhz: 1600\n");
   const MachineConfig base = load_config_file(kM3);
   const MachineConfig o = load_config_file(path);
   CHECK(o.fabric.request_latency == 2 * base.fabric.request_latency);
@@ -79,7 +78,7 @@ TEST_CASE("overlay errors name the file, line and field", "[chips]") {
   const std::string typo =
       write(dir, "typo.yaml", "base: " + kM3 + "\nfabric:\n  credit_per_core: 8\n");
   CHECK_THAT(load_error(typo),
-             Catch::Contains("typo.yaml:3:3: fabric.credit_per_core: unknown key"));
+             Catch::Contains("typo.yaml:3:20: fabric.credit_per_core: unknown key"));
   const std::string bad = write(dir, "bad.yaml", "base: m9\n");
   CHECK_THAT(load_error(bad), Catch::Contains("bad.yaml:1:7: base: 'm9' is not a chip (known: m1"));
   const std::string missing = write(dir, "missing.yaml", "base: nowhere.yaml\n");
@@ -94,8 +93,7 @@ TEST_CASE("overlay errors name the file, line and field", "[chips]") {
   const std::string on_broken = write(dir, "on_broken.yaml", "base: broken.yaml\n");
   CHECK_THAT(load_error(on_broken), Catch::Contains("broken.yaml:"));
   CHECK_THAT(load_error(on_broken), Catch::Contains("extra: unknown key"));
-  const std::string repeated =
-      write(dir, "rep.yaml", "base: m3\nane:\n  cores: 8\n  cores: 4\n");
+  const std::string repeated = write(dir, "rep.yaml", "base: m3\nane:\n  cores: 8\n  cores: 4\n");
   CHECK_THAT(load_error(repeated), Catch::Contains("rep.yaml:4:3: cores: repeated key"));
 }
 
@@ -122,7 +120,7 @@ TEST_CASE("every chip runs the main job with every line delivered", "[chips]") {
 }
 
 TEST_CASE("anesim chips --json lists every chip with its verdict", "[chips]") {
-  const Outcome o = run_anesim({"chips", "--json"});
+  const Outcome o = run_anesim(std::vector<std::string>{"chips", "--json"});
   REQUIRE(o.rc == 0);
   const nlohmann::json list = nlohmann::json::parse(o.out);
   REQUIRE(list.is_array());
@@ -134,23 +132,25 @@ TEST_CASE("anesim chips --json lists every chip with its verdict", "[chips]") {
     CHECK(!c.at("evidence").get<std::string>().empty());
     CHECK(c.at("peak_gbps").get<double>() > 0);
   }
-  CHECK(names == std::set<std::string>{"m1", "m1-pro", "m1-max", "m2", "m2-pro", "m2-max",
-                                       "m3", "m3-pro", "m3-max", "m4", "m4-pro", "m4-max",
-                                       "m5", "m5-pro", "m5-max"});
+  CHECK(names == std::set<std::string>{"m1", "m1-pro", "m1-max", "m2", "m2-pro", "m2-max", "m3",
+                                       "m3-pro", "m3-max", "m4", "m4-pro", "m4-max", "m5", "m5-pro",
+                                       "m5-max"});
   CHECK(list.size() == 15);
 }
 
 TEST_CASE("--chip picks a description; unknown names list the known ones", "[chips]") {
-  const Outcome m4 = run_anesim({"--chip", "m4", "--lines", "0x100", "--json"});
+  const Outcome m4 =
+      run_anesim(std::vector<std::string>{"--chip", "m4", "--lines", "0x100", "--json"});
   REQUIRE(m4.rc == 0);
   CHECK_THAT(m4.out, Catch::Contains("configs/m4.yaml"));
-  const Outcome bad = run_anesim({"--chip", "m7", "--lines", "0x100"});
+  const Outcome bad = run_anesim(std::vector<std::string>{"--chip", "m7", "--lines", "0x100"});
   CHECK(bad.rc == 2);
   CHECK_THAT(bad.err, Catch::Contains("'m7' is not a chip (known: m1, m1-pro"));
-  const Outcome both = run_anesim({"--chip", "m4", "--config", kM3, "--lines", "0x100"});
+  const Outcome both =
+      run_anesim(std::vector<std::string>{"--chip", "m4", "--config", kM3, "--lines", "0x100"});
   CHECK(both.rc == 2);
-  const Outcome sub = run_anesim({"advise", "--chip", "m5-pro", "--cin", "4096", "--cout",
-                                  "4096", "--json"});
+  const Outcome sub = run_anesim(std::vector<std::string>{"advise", "--chip", "m5-pro", "--cin",
+                                                          "4096", "--cout", "4096", "--json"});
   CHECK(sub.rc == 0);
 }
 

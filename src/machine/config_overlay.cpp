@@ -78,12 +78,14 @@ void refuse_repeated_keys(const YAML::Node& map, const std::string& origin) {
   }
 }
 
-void merge_into(YAML::Node target, const YAML::Node& overlay) {
+// Not cloned: the overlay's nodes keep their marks (file lines) in the merge.
+void merge_into(YAML::Node target, const YAML::Node& overlay, bool top) {
   for (const auto& kv : overlay) {
     const std::string key = kv.first.Scalar();
+    if (key == "base" && top) continue;
     YAML::Node existing = target[key];
     if (existing && existing.IsMap() && kv.second.IsMap()) {
-      merge_into(existing, kv.second);
+      merge_into(existing, kv.second, false);
     } else {
       target[key] = kv.second;
     }
@@ -163,9 +165,7 @@ YAML::Node merge_over_base(const YAML::Node& root, const std::string& origin,
   parse_merged_config(base_merged, path);
   YAML::Node merged = YAML::Clone(base_merged);
   scale_inherited(merged, base_merged, root);
-  YAML::Node overlay = YAML::Clone(root);
-  overlay.remove("base");
-  merge_into(merged, overlay);
+  merge_into(merged, root, true);
   return merged;
 }
 
