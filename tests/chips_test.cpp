@@ -138,7 +138,7 @@ TEST_CASE("anesim chips --json lists every chip with its verdict", "[chips]") {
   CHECK(list.size() == 15);
 }
 
-TEST_CASE("--chip picks a description; unknown names list the known ones", "[chips]") {
+TEST_CASE("the chip option picks a description and unknown names list the known ones", "[chips]") {
   const Outcome m4 =
       run_anesim(std::vector<std::string>{"--chip", "m4", "--lines", "0x100", "--json"});
   REQUIRE(m4.rc == 0);
