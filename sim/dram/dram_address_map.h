@@ -1,5 +1,5 @@
 // Maps a 64 B line address onto (channel, bank, row, column).
-// Bit order from the least significant end: channel, column, bank, row
+// Digit order from the least significant end: channel, column, bank, row
 // (Ramulator's "RoBaCoCh"), so consecutive lines spread over all channels and
 // a core's stream stays in one row per channel for row_bytes/64 lines.
 // Optionally the bank index is XORed with the folded row index
@@ -24,21 +24,21 @@ struct DramCoord {
 
 class DramAddressMap {
  public:
-  // The config reader guarantees channels, banks and row_bytes/64 are
-  // powers of two.
+  // The config reader guarantees banks and row_bytes/64 are powers of two;
+  // channels may be 12, 24 or 48 (a 192-bit bus), so the channel digit is
+  // taken by division (the same as the low bits for a power of two).
   explicit DramAddressMap(const DramConfig& cfg)
-      : channel_bits_(log2_exact(cfg.channels)),
+      : channels_(cfg.channels),
         column_bits_(log2_exact(cfg.row_bytes / kLineBytes)),
         bank_bits_(log2_exact(cfg.banks)),
-        channel_mask_(cfg.channels - 1),
         column_mask_(cfg.row_bytes / kLineBytes - 1),
         bank_mask_(cfg.banks - 1),
         xor_hash_(cfg.bank_xor_hash) {}
 
   DramCoord map(uint32_t line) const {
     DramCoord c;
-    c.channel = line & channel_mask_;
-    line >>= channel_bits_;
+    c.channel = line % channels_;
+    line /= channels_;
     c.column = line & column_mask_;
     line >>= column_bits_;
     c.bank = line & bank_mask_;
@@ -53,8 +53,9 @@ class DramAddressMap {
   }
 
  private:
-  uint32_t channel_bits_, column_bits_, bank_bits_;
-  uint32_t channel_mask_, column_mask_, bank_mask_;
+  uint32_t channels_;
+  uint32_t column_bits_, bank_bits_;
+  uint32_t column_mask_, bank_mask_;
   bool xor_hash_;
 };
 

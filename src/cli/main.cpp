@@ -17,6 +17,7 @@
 #include <anesim/cli/bench_command.h>
 #include <anesim/cli/calibrate_command.h>
 #include <anesim/cli/characterize_command.h>
+#include <anesim/cli/chips_command.h>
 #include <anesim/cli/decode_command.h>
 #include <anesim/cli/exit_codes.h>
 #include <anesim/cli/merge_command.h>
@@ -46,6 +47,7 @@ int sc_main(int argc, char* argv[]) {
   DecodeOptions decode;
   MergeOptions merge;
   CharacterizeOptions characterize;
+  ChipsOptions chips;
   // Every subcommand: its parser, and what runs it once it was given.
   const std::vector<std::pair<CLI::App*, std::function<int()>>> subcommands = {
       {add_bench_command(app, bench), [&] { return bench_command(bench); }},
@@ -58,6 +60,7 @@ int sc_main(int argc, char* argv[]) {
       {add_merge_command(app, merge), [&] { return merge_command(merge); }},
       {add_characterize_command(app, characterize),
        [&] { return characterize_command(characterize); }},
+      {add_chips_command(app, chips), [&] { return chips_command(chips); }},
   };
 
   try {

@@ -5,6 +5,7 @@
 #include <anesim/io/count_text.h>
 #include <anesim/io/errors.h>
 #include <anesim/io/text_functions.h>
+#include <anesim/machine/chip_registry.h>
 #include <anesim/machine/machine_config_reader.h>
 #include <anesim/sim/core/workload.h>
 
@@ -25,8 +26,27 @@ CLI::Option* add_output_option(CLI::App& cmd, const std::string& name, std::stri
 }
 
 CLI::Option* add_config_option(CLI::App& cmd, std::string& path) {
-  return cmd.add_option("--config", path, "machine description YAML (default: built-in M3 Air)")
-      ->check(file_name_check());
+  CLI::Option* config =
+      cmd.add_option("--config", path,
+                     "machine description YAML, any file (default: built-in M3 Air); a file may "
+                     "say base: CHIP and only what differs")
+          ->check(file_name_check());
+  // A chip is its registered file: every command reads it as it reads --config.
+  cmd.add_option_function<std::string>(
+         "--chip", [&path](const std::string& name) { path = chip_config_path(name); },
+         "a built-in chip description, m1 .. m5-max (`anesim chips` lists them; default: m3)")
+      ->check(CLI::Validator(
+          [](std::string& name) -> std::string {
+            try {
+              chip_config_path(name);
+              return {};
+            } catch (const std::exception& e) {
+              return e.what();
+            }
+          },
+          "CHIP"))
+      ->excludes(config);
+  return config;
 }
 
 MachineConfig load_machine(const std::string& path) { return load_config_or_builtin(path); }

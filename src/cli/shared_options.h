@@ -23,7 +23,8 @@ const CLI::Validator& file_name_check();
 CLI::Option* add_output_option(CLI::App& cmd, const std::string& name, std::string& path,
                                const std::string& help);
 
-// --config FILE: a machine description YAML (default: built-in M3 Air).
+// --config FILE: a machine description YAML (default: built-in M3 Air), and
+// --chip NAME (exclusive with it), which sets `path` to the chip's file.
 CLI::Option* add_config_option(CLI::App& cmd, std::string& path);
 // The machine of --config; a bad file throws ConfigError (exit 3) before any
 // simulation starts.

@@ -183,7 +183,9 @@ void YamlSection::reject_unknown(const std::string& hint) const {
   for (const auto& kv : node_) {
     const std::string key = kv.first.Scalar();
     if (seen_.count(key) == 0) {
-      fail(kv.first.Mark(), name(key.c_str()), "unknown key (" + hint + ")");
+      // A key merged in from an overlay has no mark of its own; its value has.
+      const YAML::Mark mark = kv.first.Mark().line >= 0 ? kv.first.Mark() : kv.second.Mark();
+      fail(mark, name(key.c_str()), "unknown key (" + hint + ")");
     }
   }
 }

@@ -58,6 +58,7 @@ class YamlSection {
                          const std::string& what) const;
   [[noreturn]] void fail_at(const char* key, const std::string& what) const;
   YAML::Mark mark() const { return node_.Mark(); }
+  const YAML::Node& node() const { return node_; }
   YAML::Mark mark_of(const char* key) const { return node_[key].Mark(); }
   std::string name(const char* key) const;
 

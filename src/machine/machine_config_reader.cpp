@@ -11,6 +11,7 @@
 #include <anesim/io/text_functions.h>
 #include <anesim/io/yaml_section.h>
 #include <anesim/machine/builtin_config.h>
+#include <anesim/machine/config_overlay.h>
 #include <anesim/machine/memory_target_readers.h>
 #include <anesim/machine/refresh_policy_readers.h>
 #include <anesim/sim/ring/geometry.h>
@@ -37,8 +38,15 @@ MachineConfig parse_config(const std::string& text, const std::string& origin) {
 }
 
 static MachineConfig parse_document(const std::string& text, const std::string& origin) {
-  YamlSection top = load_yaml_document(
+  const YamlSection loaded = load_yaml_document(
       text, origin, [](const std::string& message) { throw ConfigError(message); });
+  std::vector<std::string> chain;
+  return parse_merged_config(merge_over_base(loaded.node(), origin, chain), origin);
+}
+
+MachineConfig parse_merged_config(const YAML::Node& root, const std::string& origin) {
+  YamlSection top(root, "", origin, root.Mark(),
+                  [](const std::string& message) { throw ConfigError(message); });
   MachineConfig cfg;
   cfg.source = origin;
 
@@ -47,7 +55,15 @@ static MachineConfig parse_document(const std::string& text, const std::string& 
   // 1 MHz .. 100 GHz: the clock period (in whole ps in waveforms) must be
   // at least 10 ps, and max_cycles of it must fit SystemC's 64-bit time.
   cfg.dram.clock_mhz = dram.positive_real("clock_mhz", 1, 100000);
-  cfg.dram.channels = dram.power_of_two("channels", 64);
+  // x16 channels: a power of two, or three times one for the 192- and
+  // 384-bit buses of the M3 Pro and a binned Max (12 and 24 channels).
+  cfg.dram.channels = static_cast<uint32_t>(dram.integer("channels", 1, 64));
+  if (const uint32_t c = cfg.dram.channels; (c & (c - 1)) != 0 && c != 12 && c != 24 && c != 48) {
+    dram.fail(dram.mark_of("channels"), "dram.channels",
+              fmt::format("{} is not a power of two (nor 12, 24 or 48: a 192-, 384- or "
+                          "768-bit bus of x16 channels)",
+                          c));
+  }
   cfg.dram.channel_bytes_per_cycle = dram.positive32("channel_bytes_per_cycle");
   cfg.dram.banks = dram.power_of_two("banks", 256);
   cfg.dram.row_bytes = dram.power_of_two("row_bytes", 1u << 20);

@@ -11,6 +11,10 @@
 #include <anesim/io/errors.h>
 #include <anesim/sim/base/machine_config.h>
 
+namespace YAML {
+class Node;
+}
+
 namespace anesim {
 
 // Larger files are refused unread (the shipped one is about 4 KiB).
@@ -23,6 +27,11 @@ MachineConfig load_config_file(const std::string& path);
 // The file at `path`, or the built-in description when `path` is empty.
 MachineConfig load_config_or_builtin(const std::string& path);
 // `origin` names the text in messages (a file name or "<built-in>").
+// A description that says `base:` is merged over its base first
+// (src/machine/config_overlay.h).
 MachineConfig parse_config(const std::string& text, const std::string& origin);
+// A document already merged over its base (config_overlay.cpp uses it to
+// check a base on its own).
+MachineConfig parse_merged_config(const YAML::Node& root, const std::string& origin);
 
 }  // namespace anesim

@@ -141,6 +141,19 @@ class ModelTransfer(TypedDict):
     kernel: Tuple[int, int]
     groups: int
 
+class ChipInfo(TypedDict):
+    name: str
+    generation: str
+    memory: str
+    dram_preset: str
+    peak_gbps: float
+    ring: str
+    affected: Optional[bool]
+    verdict: str
+    confidence: str
+    evidence: str
+    config: str
+
 class LoadedModel(TypedDict):
     name: str
     display_name: str
@@ -167,21 +180,24 @@ def run(
     split: _Count = 1,
     task_lines: Optional[Sequence[SupportsIndex]] = None,
     config: _ConfigArg = None,
+    chip: Optional[str] = None,
 ) -> RunResult: ...
 def advise(
     cin: _Count, cout: _Count, config: _ConfigArg = None, jobs: _Count = 2,
     dtype: Optional[str] = None, kernel: Union[Tuple[_Count, _Count], str, None] = None,
     groups: Optional[_Count] = None, exact: bool = False,
+    chip: Optional[str] = None,
 ) -> ShapeAdvice: ...
 def affected(
     cin: _Count, cout: _Count, config: _ConfigArg = None, dtype: Optional[str] = None,
     kernel: Union[Tuple[_Count, _Count], str, None] = None, groups: Optional[_Count] = None,
-    exact: bool = False,
+    exact: bool = False, chip: Optional[str] = None,
 ) -> bool: ...
 def advise_model(
     model: _ModelArg, config: _ConfigArg = None, jobs: _Count = 2, dtype: Optional[str] = None,
-    exact: bool = False,
+    exact: bool = False, chip: Optional[str] = None,
 ) -> ModelAdvice: ...
+def chips() -> List[ChipInfo]: ...
 def load_model(model: _ModelArg) -> LoadedModel: ...
 def variants() -> List[VariantInfo]: ...
 def presets() -> List[str]: ...

@@ -18,10 +18,12 @@
 
 #include <anesim/analysis/advise/advice.h>
 #include <anesim/api/advise.h>
+#include <anesim/api/chips.h>
 #include <anesim/api/model_source.h>
 #include <anesim/api/request_checks.h>
 #include <anesim/api/run.h>
 #include <anesim/io/errors.h>
+#include <anesim/machine/chip_registry.h>
 #include <anesim/model/model_description.h>
 #include <anesim/model/model_presets.h>
 #include <anesim/python/python_config.h>
@@ -68,9 +70,18 @@ auto interruptible(F f) -> decltype(f()) {
   return done.get();
 }
 
-api::MachineChoice machine_argument(const py::object& config) {
+// config= or chip= (a registered chip's file), not both.
+api::MachineChoice machine_argument(const py::object& config, const py::object& chip) {
   api::MachineChoice choice;
-  const std::shared_ptr<Config> c = config_argument(config);
+  std::shared_ptr<Config> c;
+  if (chip.is_none()) {
+    c = config_argument(config);
+  } else {
+    if (!config.is_none()) {
+      throw UsageError("give config or chip, not both");
+    }
+    c = config_argument(py::str(chip_config_path(text_argument(chip, "chip"))));
+  }
   choice.machine = c->machine();
   choice.text = c->text();
   return choice;
@@ -78,7 +89,7 @@ api::MachineChoice machine_argument(const py::object& config) {
 
 py::object run(const py::object& lines, const py::object& cin, const py::object& cout,
                const py::object& variant, const py::object& cores, const py::object& split,
-               const py::object& task_lines, const py::object& config) {
+               const py::object& task_lines, const py::object& config, const py::object& chip) {
   api::RunRequest r;
   r.lines = count_value(lines, "lines");
   r.cin = count_value(cin, "cin");
@@ -89,7 +100,7 @@ py::object run(const py::object& lines, const py::object& cin, const py::object&
   r.cores = count_value(cores, "cores");
   r.split = count_value(split, "split").value_or(1);
   r.task_lines = count_list_value(task_lines, "task_lines");
-  r.machine = machine_argument(config);
+  r.machine = machine_argument(config, chip);
   return to_python(interruptible([&] { return api::run_in_process(r); }));
 }
 
@@ -102,7 +113,7 @@ py::object advise_request(const api::AdviseRequest& r) {
 api::AdviseRequest shape_request(const py::object& cin, const py::object& cout,
                                  const py::object& config, const py::object& jobs,
                                  const py::object& dtype, const py::object& kernel,
-                                 const py::object& groups, bool exact) {
+                                 const py::object& groups, bool exact, const py::object& chip) {
   api::AdviseRequest r;
   r.cin = count_value(cin, "cin");
   r.cout = count_value(cout, "cout");
@@ -113,22 +124,23 @@ api::AdviseRequest shape_request(const py::object& cin, const py::object& cout,
     throw py::type_error("advise: give both cin and cout (ints)");
   }
   r.jobs = jobs_argument(jobs);
-  r.machine = machine_argument(config);
+  r.machine = machine_argument(config, chip);
   r.exact = exact;
   return r;
 }
 
 py::object advise_shape(const py::object& cin, const py::object& cout, const py::object& config,
                         const py::object& jobs, const py::object& dtype, const py::object& kernel,
-                        const py::object& groups, bool exact) {
-  return advise_request(shape_request(cin, cout, config, jobs, dtype, kernel, groups, exact));
+                        const py::object& groups, bool exact, const py::object& chip) {
+  return advise_request(
+      shape_request(cin, cout, config, jobs, dtype, kernel, groups, exact, chip));
 }
 
 bool affected(const py::object& cin, const py::object& cout, const py::object& config,
               const py::object& dtype, const py::object& kernel, const py::object& groups,
-              bool exact) {
+              bool exact, const py::object& chip) {
   const api::AdviseRequest r =
-      shape_request(cin, cout, config, py::int_(1), dtype, kernel, groups, exact);
+      shape_request(cin, cout, config, py::int_(1), dtype, kernel, groups, exact, chip);
   py::gil_scoped_release unlocked;
   return api::advise(r).table.rows.at(0).affected;
 }
@@ -150,12 +162,13 @@ ModelDescription model_argument(const py::object& model) {
 }
 
 py::object advise_model_call(const py::object& model, const py::object& config,
-                             const py::object& jobs, const py::object& dtype, bool exact) {
+                             const py::object& jobs, const py::object& dtype, bool exact,
+                             const py::object& chip) {
   api::AdviseRequest r;
   r.model_description = model_argument(model);
   r.dtype = dtype_value(dtype);
   r.jobs = jobs_argument(jobs);
-  r.machine = machine_argument(config);
+  r.machine = machine_argument(config, chip);
   r.exact = exact;
   return advise_request(r);
 }
@@ -317,18 +330,20 @@ PYBIND11_MODULE(anesim, m) {
   m.def("run", &run, py::arg("lines") = py::none(), py::arg("cin") = py::none(),
         py::arg("cout") = py::none(), py::arg("variant") = py::none(),
         py::arg("cores") = py::none(), py::arg("split") = 1, py::arg("task_lines") = py::none(),
-        py::arg("config") = py::none(), R"doc(
+        py::arg("config") = py::none(), py::arg("chip") = py::none(), R"doc(
 One simulation; returns the dict `anesim --json` prints (same keys, same values).
 
 lines: lines of 64 B per core (int, or str such as '0x4000'); or cin and cout,
 a layer X[1,D] x W[D,N] (not both). variant: a name from variants() (default: the
 config's ane.ring_variant). cores: active cores (default: the config's
 ane.cores). split: back-to-back tasks per core; task_lines: explicit task
-lengths instead. config: None (built-in M3 Air), a path, or a Config.
+lengths instead. config: None (built-in M3 Air), a path, or a Config; or
+chip: a name from chips() (not both).
 The GIL is released while the simulation runs.)doc");
   m.def("advise", &advise_shape, py::arg("cin"), py::arg("cout"), py::arg("config") = py::none(),
         py::arg("jobs") = 2, py::arg("dtype") = py::none(), py::arg("kernel") = py::none(),
-        py::arg("groups") = py::none(), py::arg("exact") = false, R"doc(
+        py::arg("groups") = py::none(), py::arg("exact") = false, py::arg("chip") = py::none(),
+        R"doc(
 Advice for one layer X[1,cin] x W[cin,cout]: the dict of `anesim advise
 --cin D --cout N --json`, from the description's timing table where it has one
 (exact=True simulates). jobs: simulations run in parallel (threads).
@@ -337,11 +352,13 @@ dtype: 'fp16' (default), 'bf16', 'fp32', 'int8', 'uint8', 'fp8_e4m3',
 channel groups (default 1). cin is the input channels D, not D*kh*kw.)doc");
   m.def("affected", &affected, py::arg("cin"), py::arg("cout"), py::arg("config") = py::none(),
         py::arg("dtype") = py::none(), py::arg("kernel") = py::none(),
-        py::arg("groups") = py::none(), py::arg("exact") = false, R"doc(
+        py::arg("groups") = py::none(), py::arg("exact") = false, py::arg("chip") = py::none(),
+        R"doc(
 Whether the erratum costs the layer X[1,cin] x W[cin,cout] time: advise()'s
 "affected", answered from the description's timing table.)doc");
   m.def("advise_model", &advise_model_call, py::arg("model"), py::arg("config") = py::none(),
-        py::arg("jobs") = 2, py::arg("dtype") = py::none(), py::arg("exact") = false, R"doc(
+        py::arg("jobs") = 2, py::arg("dtype") = py::none(), py::arg("exact") = false,
+        py::arg("chip") = py::none(), R"doc(
 Advice for a whole model: the dict of `anesim advise --model M --json`.
 model: a preset name, a path (model YAML, a transformers config.json, a
 .safetensors file or model.safetensors.index.json), or a dict in the model
@@ -355,6 +372,10 @@ cin, cout, count, dtype, kernel, groups) and left_out. model as for advise_model
   m.def("variants", &variants,
         "The ring variants: name, summary, RTL parameters, never_starves "
         "(sim/ring/ring_variants.def).");
+  m.def(
+      "chips", [] { return to_python(anesim::api::chips_json()); },
+      "Every chip chip= accepts: the list `anesim chips --json` prints (name, generation, "
+      "memory, peak_gbps, ring, affected (True, False or None), verdict, confidence, evidence).");
   m.def(
       "presets", [] { return anesim::model_preset_names(); },
       "The model preset names (configs/models/).");

@@ -12,6 +12,7 @@
 #include <anesim/io/errors.h>
 #include <anesim/io/text_file.h>
 #include <anesim/machine/builtin_config.h>
+#include <anesim/machine/config_overlay.h>
 #include <anesim/machine/config_patch.h>
 #include <anesim/machine/machine_config_reader.h>
 #include <anesim/python/python_values.h>
@@ -117,7 +118,8 @@ std::shared_ptr<Config> Config::load(const std::string& path) {
   if (!text) {
     throw ConfigError(fmt::format("{}: {}", path, why));
   }
-  return std::make_shared<Config>(*text, path);
+  // An overlay is shown and patched as the whole merged description.
+  return std::make_shared<Config>(resolved_config_text(*text, path), path);
 }
 
 std::vector<std::string> Config::keys() const {

@@ -1,0 +1,157 @@
+// The chip descriptions (configs/chips/): the overlay reader (merge, its
+// errors), every registered chip's description running the main job with
+// every line delivered, `anesim chips --json` and `--chip`.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <set>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include <anesim/api/chips.h>
+#include <anesim/api/run.h>
+#include <anesim/io/errors.h>
+#include <anesim/machine/chip_registry.h>
+#include <anesim/machine/machine_config_reader.h>
+#include <anesim/sim/ring/ring_variant.h>
+
+#include "tests/test_support.h"
+
+namespace anesim::test {
+namespace {
+
+const std::string kM3 = ANESIM_SOURCE_DIR "/configs/m3-air.yaml";
+
+std::string write(const std::string& dir, const std::string& name, const std::string& text) {
+  const std::string path = dir + "/" + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+std::string load_error(const std::string& path) {
+  try {
+    load_config_file(path);
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("an overlay changes only the keys it names", "[chips]") {
+  const std::string dir = fresh_dir("anesim-overlay");
+  const std::string path = write(dir, "o.yaml",
+                                 "base: " + kM3 +
+                                     "\nfabric:\n  credits_per_core: 8\n"
+                                     "ane:\n  ring_variant: fix\n");
+  const MachineConfig base = load_config_file(kM3);
+  const MachineConfig o = load_config_file(path);
+  CHECK(o.fabric.credits_per_core == 8);
+  CHECK(o.ane.ring_variant == RingVariant::kFix);
+  CHECK(o.fabric.request_latency == base.fabric.request_latency);
+  CHECK(o.fabric.port_cycles_per_line == base.fabric.port_cycles_per_line);
+  CHECK(o.dram.t.rcd == base.dram.t.rcd);
+  CHECK(o.power.boost_after_cycles == base.power.boost_after_cycles);
+  // A base named relative to the overlay, and an overlay of an overlay.
+  write(dir, "twice.yaml", "base: o.yaml\ndram:\n  queue_depth: 4\n");
+  const MachineConfig twice = load_config_file(dir + "/twice.yaml");
+  CHECK(twice.dram.queue_depth == 4);
+  CHECK(twice.fabric.credits_per_core == 8);
+}
+
+TEST_CASE("an overlay that changes the clock keeps the base's times in ns", "[chips]") {
+  const std::string dir = fresh_dir("anesim-overlay");
+  const std::string path = write(dir, "fast.yaml", "base: " + kM3 + "\ndram:\n  clock_mhz: 1600\n");
+  const MachineConfig base = load_config_file(kM3);
+  const MachineConfig o = load_config_file(path);
+  CHECK(o.fabric.request_latency == 2 * base.fabric.request_latency);
+  CHECK(o.fabric.port_cycles_per_line == Approx(2 * base.fabric.port_cycles_per_line));
+  CHECK(o.ane.launch_overhead_cycles == 2 * base.ane.launch_overhead_cycles);
+  CHECK(o.power.start_clock_mhz == Approx(2 * base.power.start_clock_mhz).epsilon(1e-4));
+  CHECK(o.dram.t.rcd == base.dram.t.rcd);  // timings are the overlay's to give
+}
+
+TEST_CASE("overlay errors name the file, line and field", "[chips]") {
+  const std::string dir = fresh_dir("anesim-overlay");
+  const std::string typo =
+      write(dir, "typo.yaml", "base: " + kM3 + "\nfabric:\n  credit_per_core: 8\n");
+  CHECK_THAT(load_error(typo),
+             Catch::Contains("typo.yaml:3:20: fabric.credit_per_core: unknown key"));
+  const std::string bad = write(dir, "bad.yaml", "base: m9\n");
+  CHECK_THAT(load_error(bad), Catch::Contains("bad.yaml:1:7: base: 'm9' is not a chip (known: m1"));
+  const std::string missing = write(dir, "missing.yaml", "base: nowhere.yaml\n");
+  CHECK_THAT(load_error(missing), Catch::Contains("missing.yaml:1:7: base:"));
+  write(dir, "a.yaml", "base: b.yaml\n");
+  write(dir, "b.yaml", "base: a.yaml\n");
+  CHECK_THAT(load_error(dir + "/a.yaml"), Catch::Contains("the bases form a cycle"));
+  const std::string self = write(dir, "self.yaml", "base: self.yaml\n");
+  CHECK_THAT(load_error(self), Catch::Contains("the bases form a cycle"));
+  // A bad value in the base names the base's own file.
+  write(dir, "broken.yaml", slurp(kM3) + "\nextra: 1\n");
+  const std::string on_broken = write(dir, "on_broken.yaml", "base: broken.yaml\n");
+  CHECK_THAT(load_error(on_broken), Catch::Contains("broken.yaml:"));
+  CHECK_THAT(load_error(on_broken), Catch::Contains("extra: unknown key"));
+  const std::string repeated = write(dir, "rep.yaml", "base: m3\nane:\n  cores: 8\n  cores: 4\n");
+  CHECK_THAT(load_error(repeated), Catch::Contains("rep.yaml:4:3: cores: repeated key"));
+}
+
+TEST_CASE("every chip runs the main job with every line delivered", "[chips]") {
+  const std::vector<ChipEntry> chips = chip_registry();
+  REQUIRE(chips.size() == 15);
+  for (const ChipEntry& c : chips) {
+    const MachineConfig cfg = load_config_file(c.file);
+    const RingVariant own = cfg.ane.ring_variant;
+    CHECK((own == RingVariant::kFix) == (c.affected == false));
+    for (const RingVariant v : {own, RingVariant::kFix}) {
+      INFO(c.name << " " << variant_name(v));
+      api::RunRequest r;
+      r.lines = 0x4000;
+      r.variant = v;
+      r.machine.machine = cfg;
+      const Json j = api::run_in_process(r);
+      CHECK(j["lines_lost"] == 0);
+      CHECK(j["lines_prefetched"].get<uint64_t>() + j["lines_demand"].get<uint64_t>() ==
+            uint64_t{16} * 0x4000);
+      CHECK(j["gbps"].get<double>() < cfg.peak_gbps());
+    }
+  }
+}
+
+TEST_CASE("anesim chips --json lists every chip with its verdict", "[chips]") {
+  const Outcome o = run_anesim(std::vector<std::string>{"chips", "--json"});
+  REQUIRE(o.rc == 0);
+  const nlohmann::json list = nlohmann::json::parse(o.out);
+  REQUIRE(list.is_array());
+  std::set<std::string> names;
+  for (const auto& c : list) {
+    names.insert(c.at("name").get<std::string>());
+    CHECK((c.at("affected").is_boolean() || c.at("affected").is_null()));
+    CHECK(!c.at("confidence").get<std::string>().empty());
+    CHECK(!c.at("evidence").get<std::string>().empty());
+    CHECK(c.at("peak_gbps").get<double>() > 0);
+  }
+  CHECK(names == std::set<std::string>{"m1", "m1-pro", "m1-max", "m2", "m2-pro", "m2-max", "m3",
+                                       "m3-pro", "m3-max", "m4", "m4-pro", "m4-max", "m5", "m5-pro",
+                                       "m5-max"});
+  CHECK(list.size() == 15);
+}
+
+TEST_CASE("the chip option picks a description and unknown names list the known ones", "[chips]") {
+  const Outcome m4 =
+      run_anesim(std::vector<std::string>{"--chip", "m4", "--lines", "0x100", "--json"});
+  REQUIRE(m4.rc == 0);
+  CHECK_THAT(m4.out, Catch::Contains("configs/m4.yaml"));
+  const Outcome bad = run_anesim(std::vector<std::string>{"--chip", "m7", "--lines", "0x100"});
+  CHECK(bad.rc == 2);
+  CHECK_THAT(bad.err, Catch::Contains("'m7' is not a chip (known: m1, m1-pro"));
+  const Outcome both =
+      run_anesim(std::vector<std::string>{"--chip", "m4", "--config", kM3, "--lines", "0x100"});
+  CHECK(both.rc == 2);
+  const Outcome sub = run_anesim(std::vector<std::string>{"advise", "--chip", "m5-pro", "--cin",
+                                                          "4096", "--cout", "4096", "--json"});
+  CHECK(sub.rc == 0);
+}
+
+}  // namespace anesim::test
