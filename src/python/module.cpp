@@ -19,6 +19,7 @@
 #include <anesim/api/request_checks.h>
 #include <anesim/api/run.h>
 #include <anesim/io/errors.h>
+#include <anesim/io/text_functions.h>
 #include <anesim/model/model_description.h>
 #include <anesim/model/model_presets.h>
 #include <anesim/python/python_config.h>
@@ -83,16 +84,16 @@ py::object advise_shape(const py::object& cin, const py::object& cout, const py:
 
 ModelDescription model_argument(const py::object& model) {
   if (py::isinstance<py::dict>(model)) {
-    // JSON is YAML: the model format's own reader checks every key.
-    const std::string text = to_json(model, "model").dump(2);
-    return parse_model_description(text, "<dict>");
+    // Built value by value, never as text; the model format's own reader
+    // checks every key.
+    return parse_model_description_tree(to_yaml_node(model, "model"), "<dict>");
   }
   if (!py::isinstance<py::str>(model)) {
     throw py::type_error(fmt::format(
         "model: expected a preset name, a file path (str) or a dict in the model format, got {}",
         py::str(py::type::handle_of(model).attr("__name__")).cast<std::string>()));
   }
-  const std::string text = model.cast<std::string>();
+  const std::string text = utf8_text(model, "model");
   py::gil_scoped_release unlocked;
   return api::load_model(text);
 }
@@ -148,20 +149,6 @@ py::list variants() {
   return out;
 }
 
-// An override's value as the YAML file would spell it.
-std::string override_text(const py::handle& value, const std::string& key) {
-  if (py::isinstance<py::bool_>(value)) {
-    return value.cast<bool>() ? "true" : "false";
-  }
-  if (py::isinstance<py::int_>(value) || py::isinstance<py::float_>(value) ||
-      py::isinstance<py::str>(value)) {
-    return py::str(value).cast<std::string>();
-  }
-  throw py::type_error(
-      fmt::format("with_overrides: {}: expected int, float, bool or str, got {}", key,
-                  py::str(py::type::handle_of(value).attr("__name__")).cast<std::string>()));
-}
-
 void bind_config(py::module_& m) {
   py::class_<Config, std::shared_ptr<Config>>(m, "Config", R"doc(
 A machine description (configs/*.yaml, docs/configuration.md), read-only.
@@ -171,8 +158,16 @@ cfg["dram.clock_mhz"] reads a key by its dotted path; cfg.with_overrides(
 {"fabric.port_cycles_per_line": 15}) is a patched copy, the values
 rewritten in the text as `anesim calibrate` does and the text read again.)doc")
       .def_static("default", &Config::builtin, "The built-in M3 Air description.")
-      .def_static("load", &Config::load, py::arg("path"),
-                  "Reads a machine description; ConfigError (file:line:column: field) if bad.")
+      .def_static(
+          "load",
+          [](const py::object& path) {
+            if (!py::isinstance<py::str>(path)) {
+              throw py::type_error("Config.load: path: expected str");
+            }
+            return Config::load(utf8_text(path, "path"));
+          },
+          py::arg("path"),
+          "Reads a machine description; ConfigError (file:line:column: field) if bad.")
       .def_property_readonly("source", &Config::source, "The file name, or <built-in m3-air>.")
       .def_property_readonly("text", &Config::text, "The YAML text.")
       .def("keys", &Config::keys, "Every leaf key, dotted, in file order.")
@@ -186,19 +181,12 @@ rewritten in the text as `anesim calibrate` does and the text read again.)doc")
           py::arg("key"), py::arg("default") = py::none())
       .def(
           "with_overrides",
-          [](const Config& c, const py::dict& values) {
-            std::map<std::string, std::string> text;
-            for (const auto& [key, value] : values) {
-              if (!py::isinstance<py::str>(key)) {
-                throw py::type_error("with_overrides: keys must be dotted names (str)");
-              }
-              text[key.cast<std::string>()] = override_text(value, key.cast<std::string>());
-            }
-            return c.with_overrides(text);
-          },
+          [](const Config& c, const py::dict& values) { return c.with_overrides(values); },
           py::arg("values"), "A copy with these dotted keys' values replaced.")
-      .def("__repr__",
-           [](const Config& c) { return fmt::format("anesim.Config(source={!r})", c.source()); });
+      .def("__repr__", [](const Config& c) {
+        return "anesim.Config(source=" +
+               py::repr(py::str(printable_whole(c.source()))).cast<std::string>() + ")";
+      });
 }
 
 }  // namespace
@@ -227,17 +215,19 @@ PYBIND11_MODULE(anesim, m) {
     try {
       if (p) std::rethrow_exception(p);
     } catch (const anesim::FieldError& e) {
-      usage(e.render([](const std::string& field) { return field; }, e.value()).c_str());
+      usage(anesim::printable_whole(
+                e.render([](const std::string& field) { return field; }, e.value()))
+                .c_str());
     } catch (const anesim::UsageError& e) {
-      usage(e.what());
+      usage(anesim::printable_whole(e.what()).c_str());
     } catch (const anesim::ConfigError& e) {
-      config(e.what());
+      config(anesim::printable_whole(e.what()).c_str());
     } catch (const anesim::InputError& e) {
-      input(e.what());
+      input(anesim::printable_whole(e.what()).c_str());
     } catch (const anesim::SimulationError& e) {
-      failed(e.what());
+      failed(anesim::printable_whole(e.what()).c_str());
     } catch (const anesim::OutputError& e) {
-      PyErr_SetString(PyExc_OSError, e.what());
+      PyErr_SetString(PyExc_OSError, anesim::printable_whole(e.what()).c_str());
     }
   });
   bind_config(m);
