@@ -48,8 +48,9 @@ inline Json with_printable_strings(const Json& j) {
 
 // A JSON library error as a user reads it: "line 3, column 7: ..." without
 // the library's "[json.exception.parse_error.101] parse error at" tag,
-// through printable().
-inline std::string json_error_reason(const nlohmann::detail::exception& e) {
+// through printable(). Without `place`, also without "line 1, column 3: "
+// (for a caller that names the place itself).
+inline std::string json_error_reason(const nlohmann::detail::exception& e, bool place = true) {
   std::string text = e.what();
   if (text.rfind("[json.exception.", 0) == 0) {
     const size_t close = text.find("] ");
@@ -59,6 +60,10 @@ inline std::string json_error_reason(const nlohmann::detail::exception& e) {
     if (text.rfind(tag, 0) == 0) {
       text = text.substr(std::string(tag).size());
     }
+  }
+  const size_t colon = text.find(": ");
+  if (!place && text.rfind("line ", 0) == 0 && colon != std::string::npos) {
+    text = text.substr(colon + 2);
   }
   return printable(text, 200);
 }

@@ -190,8 +190,8 @@ ModelDescription parse_hf_config(const std::string& text, const std::string& ori
           fmt::format("{}: expected a JSON object (a transformers config.json)", origin));
     }
   } catch (const nlohmann::json::parse_error& e) {
-    throw ModelFileError(
-        fmt::format("{}:{}: not JSON: {}", origin, json_where(text, e.byte), json_error_reason(e)));
+    throw ModelFileError(fmt::format("{}:{}: not JSON: {}", origin, json_where(text, e.byte),
+                                     json_error_reason(e, false)));
   } catch (const nlohmann::json::exception& e) {
     // A number past double's range (out_of_range.406) has no position.
     throw ModelFileError(fmt::format("{}: not readable JSON: {}", origin, json_error_reason(e)));
@@ -232,7 +232,7 @@ std::string hf_model_type(const std::string& path) {
     j = nlohmann::json::parse(*text);
   } catch (const nlohmann::json::parse_error& e) {
     throw ModelFileError(fmt::format("{}:{}: not JSON: {}", printable_whole(path),
-                                     json_where(*text, e.byte), json_error_reason(e)));
+                                     json_where(*text, e.byte), json_error_reason(e, false)));
   } catch (const nlohmann::json::exception& e) {
     throw ModelFileError(
         fmt::format("{}: not readable JSON: {}", printable_whole(path), json_error_reason(e)));
