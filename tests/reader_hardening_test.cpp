@@ -17,6 +17,7 @@
 #include <anesim/machine/machine_config_reader.h>
 #include <anesim/model/model_description.h>
 #include "tests/fuzz/fuzz_record_targets.h"
+#include "tests/test_support.h"
 
 namespace anesim {
 namespace {
@@ -132,6 +133,29 @@ TEST_CASE("YAML readers: one document, no NUL, bounded depth", "[config][readers
              Catch::Contains("m.yaml:2:1: ") && Catch::Contains("a second YAML document"));
   CHECK_THAT(model_refused(deep), Catch::Contains("nested more than 64 levels deep"));
   CHECK_THAT(model_refused(std::string("name: a\0\n", 9)), Catch::Contains("m.yaml:1:8"));
+}
+
+}  // namespace anesim
+
+namespace anesim {
+
+TEST_CASE("messages name what is wrong, not an option never given", "[cli][readers]") {
+  const test::Outcome merge = test::run_anesim({"merge"});
+  CHECK(merge.rc == 2);
+  CHECK_THAT(merge.err,
+             Catch::Contains("give the part files") && !Catch::Contains("parts is required"));
+  // A valid checkpoint whose tensors are not named model.layers.N.*.
+  const std::string dir = test::fresh_dir("anesim-reader-messages");
+  const std::string header =
+      R"({"w.weight":{"dtype":"F16","shape":[64,64],"data_offsets":[0,8192]}})";
+  std::string file(8, '\0');
+  for (size_t i = 0; i < 8; ++i) file[i] = static_cast<char>((header.size() >> (8 * i)) & 0xff);
+  file += header + std::string(8192, '\0');
+  std::ofstream(dir + "/w.safetensors", std::ios::binary) << file;
+  const test::Outcome decode =
+      test::run_anesim({"decode", "--model", dir + "/w.safetensors", "--split", "none"});
+  CHECK(decode.rc == 5);
+  CHECK_THAT(decode.err, Catch::Contains("no decoder layers") && !Catch::Contains("--programs"));
 }
 
 }  // namespace anesim
