@@ -25,7 +25,7 @@ values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4)
 # Arguments that keep a call cheap when it is valid: small runs only.
 small_counts = st.none() | st.integers(min_value=-3, max_value=64) | st.sampled_from(["0x10", "", "-1", "4k"])
 
-SETTINGS = settings(max_examples=150, deadline=None,
+SETTINGS = settings(max_examples=40, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 
 
