@@ -140,7 +140,7 @@ TEST_CASE("YAML readers: one document, no NUL, bounded depth", "[config][readers
 namespace anesim {
 
 TEST_CASE("messages name what is wrong, not an option never given", "[cli][readers]") {
-  const test::Outcome merge = test::run_anesim({"merge"});
+  const test::Outcome merge = test::run_anesim(std::vector<std::string>{"merge"});
   CHECK(merge.rc == 2);
   CHECK_THAT(merge.err,
              Catch::Contains("give the part files") && !Catch::Contains("parts is required"));
