@@ -29,8 +29,8 @@ CLI::App* add_merge_command(CLI::App& app, MergeOptions& opt) {
   CLI::App* cmd = app.add_subcommand(
       "merge",
       "combine the parts of a sharded sweep or replay (--shard I/N) into its CSV, plots, FFT");
+  // Not ->required(): CLI11 would say only "parts is required".
   cmd->add_option("parts", opt.parts, "part files, in any order (each shard once)")
-      ->required()
       ->check(file_name_check());
   add_output_option(*cmd, "--csv", opt.csv, "write the merged CSV (as the unsharded run's --csv)");
   add_output_option(*cmd, "--plot", opt.plot,
@@ -45,6 +45,10 @@ CLI::App* add_merge_command(CLI::App& app, MergeOptions& opt) {
 }
 
 int merge_command(const MergeOptions& opt) {
+  if (opt.parts.empty()) {
+    throw UsageError(
+        "merge: give the part files to combine (anesim merge part-1.json part-2.json ...)");
+  }
   if (opt.detrend != "mean" && opt.detrend != "linear") {
     throw UsageError(fmt::format("--detrend: '{}' is not mean or linear", opt.detrend));
   }

@@ -46,6 +46,28 @@ inline Json with_printable_strings(const Json& j) {
   return j;
 }
 
+// A JSON library error as a user reads it: "line 3, column 7: ..." without
+// the library's "[json.exception.parse_error.101] parse error at" tag,
+// through printable(). Without `place`, also without "line 1, column 3: "
+// (for a caller that names the place itself).
+inline std::string json_error_reason(const nlohmann::detail::exception& e, bool place = true) {
+  std::string text = e.what();
+  if (text.rfind("[json.exception.", 0) == 0) {
+    const size_t close = text.find("] ");
+    text = close == std::string::npos ? text : text.substr(close + 2);
+  }
+  for (const char* tag : {"parse error at ", "parse error: "}) {
+    if (text.rfind(tag, 0) == 0) {
+      text = text.substr(std::string(tag).size());
+    }
+  }
+  const size_t colon = text.find(": ");
+  if (!place && text.rfind("line ", 0) == 0 && colon != std::string::npos) {
+    text = text.substr(colon + 2);
+  }
+  return printable(text, 200);
+}
+
 // JSON text as anesim writes it (indent < 0: one line).
 inline std::string json_text(const Json& j, int indent = -1) {
   return with_printable_strings(j).dump(indent);

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include <anesim/io/text_functions.h>
+#include <anesim/io/yaml_text.h>
 #include <anesim/sim/base/bit_math.h>
 #include <anesim/sim/ring/geometry.h>
 
@@ -31,11 +32,16 @@ YamlSection load_yaml_document(const std::string& text, const std::string& origi
                                const YamlFailure& failure) {
   YAML::Node root;
   try {
-    root = YAML::Load(text);
+    root = load_one_yaml_document(text);
   } catch (const YAML::Exception& e) {
     failure(fmt::format("{}: not valid YAML: {}", yaml_where(origin, e.mark), printable(e.msg)));
     std::abort();  // a YamlFailure always throws
   }
+  return yaml_document_node(root, origin, failure);
+}
+
+YamlSection yaml_document_node(const YAML::Node& root, const std::string& origin,
+                               const YamlFailure& failure) {
   if (!root || root.IsNull()) {
     failure(fmt::format("{}: the file is empty", origin));
     std::abort();

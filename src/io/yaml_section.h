@@ -28,6 +28,11 @@ class YamlSection;
 YamlSection load_yaml_document(const std::string& text, const std::string& origin,
                                const YamlFailure& failure);
 
+// The same for a tree built without text (a Python dict): no line or
+// column, the field's path names the place.
+YamlSection yaml_document_node(const YAML::Node& root, const std::string& origin,
+                               const YamlFailure& failure);
+
 class YamlSection {
  public:
   // `path` is the mapping's dotted name ("" at the top level); `parent_mark`

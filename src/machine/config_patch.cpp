@@ -6,6 +6,7 @@
 
 #include <anesim/io/errors.h>
 #include <anesim/io/text_functions.h>
+#include <anesim/io/yaml_text.h>
 
 namespace anesim {
 
@@ -23,21 +24,38 @@ struct ValueSpan {
 ValueSpan value_span(const std::string& text, const std::string& origin, const std::string& key) {
   YAML::Node node;
   try {
-    node = YAML::Load(text);
+    node = load_one_yaml_document(text);
   } catch (const YAML::Exception& e) {
     throw ConfigError(fmt::format("{}: not valid YAML: {}", origin, printable(e.msg)));
   }
   for (const std::string& part : split_text(key, '.')) {
     if (!node.IsMap() || !node[part]) {
-      throw ConfigError(fmt::format("{}: {}: no such key", origin, key));
+      throw ConfigError(fmt::format("{}: {}: no such key", origin, printable(key, 80)));
     }
     node = node[part];
   }
   if (!node.IsScalar()) {
-    throw ConfigError(fmt::format("{}: {}: not a single value", origin, key));
+    throw ConfigError(fmt::format("{}: {}: not a single value", origin, printable(key, 80)));
   }
   ValueSpan span;
   span.begin = static_cast<size_t>(node.Mark().pos);
+  const char quote = span.begin < text.size() ? text[span.begin] : '\0';
+  if (quote == '"' || quote == '\'') {
+    // A quoted text value (Python's with_overrides writes one): up to its
+    // closing quote, past escaped ones (\" or '').
+    for (size_t i = span.begin + 1; i < text.size(); ++i) {
+      if (quote == '"' && text[i] == '\\') {
+        ++i;
+      } else if (text[i] == quote &&
+                 !(quote == '\'' && i + 1 < text.size() && text[i + 1] == '\'')) {
+        span.end = i + 1;
+        return span;
+      } else if (quote == '\'' && text[i] == quote) {
+        ++i;
+      }
+    }
+    throw ConfigError(fmt::format("{}: {}: unterminated quoted value", origin, key));
+  }
   span.end = text.find_first_of(" \t\r\n#", span.begin);
   if (span.end == std::string::npos) {
     span.end = text.size();

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include <anesim/io/errors.h>
+#include <anesim/io/json.h>
 #include <anesim/io/text_file.h>
 #include <anesim/io/text_functions.h>
 #include <anesim/io/yaml_section.h>
@@ -254,11 +255,10 @@ ModelDescription parse_hf_config(const std::string& text, const std::string& ori
     }
   } catch (const nlohmann::json::parse_error& e) {
     throw ModelFileError(fmt::format("{}:{}: not JSON: {}", origin, json_where(text, e.byte),
-                                     printable(e.what(), 200)));
+                                     json_error_reason(e, false)));
   } catch (const nlohmann::json::exception& e) {
     // A number past double's range (out_of_range.406) has no position.
-    throw ModelFileError(
-        fmt::format("{}: not readable JSON: {}", origin, printable(e.what(), 200)));
+    throw ModelFileError(fmt::format("{}: not readable JSON: {}", origin, json_error_reason(e)));
   }
   try {
     return parse_document(text, checked, origin);
@@ -279,14 +279,33 @@ ModelDescription load_hf_config_file(const std::string& path) {
 }
 
 std::string hf_model_type(const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::exists(std::filesystem::symlink_status(path, ec))) {
+    return "";  // no config.json beside the checkpoint: nothing to learn
+  }
+  // One that is there is read: ignoring a broken one would run the head
+  // unsplit without a word.
   std::string why;
   const std::optional<std::string> text =
       read_text_file(path, kMaxHfConfigBytes, "config.json", why);
   if (!text) {
-    return "";
+    throw ModelFileError(fmt::format("{}: {}", printable_whole(path), why));
   }
-  const nlohmann::json j = nlohmann::json::parse(*text, nullptr, false);
-  if (!j.is_object() || !j.contains("model_type") || !j["model_type"].is_string()) {
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(*text);
+  } catch (const nlohmann::json::parse_error& e) {
+    throw ModelFileError(fmt::format("{}:{}: not JSON: {}", printable_whole(path),
+                                     json_where(*text, e.byte), json_error_reason(e, false)));
+  } catch (const nlohmann::json::exception& e) {
+    throw ModelFileError(
+        fmt::format("{}: not readable JSON: {}", printable_whole(path), json_error_reason(e)));
+  }
+  if (!j.is_object()) {
+    throw ModelFileError(fmt::format("{}: expected a JSON object (a transformers config.json)",
+                                     printable_whole(path)));
+  }
+  if (!j.contains("model_type") || !j["model_type"].is_string()) {
     return "";
   }
   return j["model_type"].get<std::string>();

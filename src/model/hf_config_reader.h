@@ -29,9 +29,10 @@ ModelDescription parse_hf_config(const std::string& text, const std::string& ori
 // The file at `path` (at most 1 MiB). Throws ModelFileError naming it.
 ModelDescription load_hf_config_file(const std::string& path);
 
-// The model_type of the config.json at `path` ("" when the file is not
-// readable JSON with a string model_type): how the safetensors reader
-// picks the lm_head's shards from the config beside it.
+// The model_type of the config.json at `path` ("" when there is no such
+// file or it has no string model_type): how the safetensors reader picks
+// the lm_head's shards from the config beside it. A file there that is not
+// a readable JSON object is a ModelFileError.
 std::string hf_model_type(const std::string& path);
 
 }  // namespace anesim

@@ -141,10 +141,9 @@ Projection read_projection(YamlSection& item, Dtype model_dtype) {
   return p;
 }
 
-ModelDescription parse_document(const std::string& text, const std::string& origin) {
-  YamlSection top = load_yaml_document(
-      text, origin, [](const std::string& message) { throw ModelFileError(message); });
+void model_failure(const std::string& message) { throw ModelFileError(message); }
 
+ModelDescription parse_document(YamlSection top, const std::string& origin) {
   ModelDescription m;
   m.source = origin;
   m.name = top.text("name");
@@ -274,7 +273,18 @@ void set_dtype(ModelDescription& m, Dtype d) {
 
 ModelDescription parse_model_description(const std::string& text, const std::string& origin) {
   try {
-    return parse_document(text, origin);
+    return parse_document(load_yaml_document(text, origin, model_failure), origin);
+  } catch (const YAML::Exception& e) {
+    // A yaml-cpp error while walking the tree (e.g. a bad alias); the
+    // reader's own checks throw ModelFileError and pass through.
+    throw ModelFileError(fmt::format("{}: not a valid model description: {}",
+                                     yaml_where(origin, e.mark), printable(e.msg)));
+  }
+}
+
+ModelDescription parse_model_description_tree(const YAML::Node& root, const std::string& origin) {
+  try {
+    return parse_document(yaml_document_node(root, origin, model_failure), origin);
   } catch (const YAML::Exception& e) {
     // A yaml-cpp error while walking the tree (e.g. a bad alias); the
     // reader's own checks throw ModelFileError and pass through.

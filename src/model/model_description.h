@@ -4,6 +4,8 @@
 // per-core transfer and asks whether it sits in the 1 MiB notch.
 #pragma once
 
+#include <yaml-cpp/yaml.h>
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -96,6 +98,10 @@ void set_dtype(ModelDescription& m, Dtype d);
 // Reads a model description from `text`; `origin` names it in messages.
 // Throws ModelFileError ("origin:line:column: field: what").
 ModelDescription parse_model_description(const std::string& text, const std::string& origin);
+
+// The same from a tree built without text (a Python dict, see
+// src/python/python_values.h): messages name "origin: field: what".
+ModelDescription parse_model_description_tree(const YAML::Node& root, const std::string& origin);
 
 // Reads the file at `path` (at most 1 MiB). Throws ModelFileError naming it.
 ModelDescription load_model_file(const std::string& path);

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include <anesim/io/errors.h>
+#include <anesim/io/json.h>
 #include <anesim/io/text_file.h>
 #include <anesim/io/text_functions.h>
 
@@ -27,25 +28,64 @@ constexpr size_t kMaxIndexBytes = size_t{16} << 20;
   throw ModelFileError(fmt::format("{}: {}", origin, what));
 }
 
-// The header's top-level keys, each once: nlohmann would keep the last of
-// two silently, and two tensors under one name are a hostile header.
-json parse_unique_keys(const std::string& text, const std::string& origin) {
-  std::set<std::string> seen;
-  const json::parser_callback_t unique = [&](int depth, json::parse_event_t event, json& key) {
-    if (depth == 1 && event == json::parse_event_t::key &&
-        !seen.insert(key.get<std::string>()).second) {
-      fail(origin,
-           fmt::format("header: tensor '{}' given twice", printable(key.get<std::string>(), 80)));
+// Every object's keys, each once: nlohmann would keep the last of two
+// silently, and two tensors under one name are a hostile header. Checked in
+// a SAX pass of its own: nlohmann's parser callback makes parsing quadratic
+// in the number of keys (100,000 tensors ran past a minute).
+class UniqueKeys : public nlohmann::json_sax<json> {
+ public:
+  UniqueKeys(const std::string& origin, const char* what) : origin_(origin), what_(what) {}
+  bool null() override { return true; }
+  bool boolean(bool) override { return true; }
+  bool number_integer(number_integer_t) override { return true; }
+  bool number_unsigned(number_unsigned_t) override { return true; }
+  bool number_float(number_float_t, const string_t&) override { return true; }
+  bool string(string_t&) override { return true; }
+  bool binary(binary_t&) override { return true; }
+  bool start_object(std::size_t) override {
+    open_.emplace_back();
+    return true;
+  }
+  bool key(string_t& key) override {
+    if (!open_.back().insert(key).second) {
+      fail(origin_,
+           open_.size() == 1 && std::string(what_) == "header"
+               ? fmt::format("{}: tensor '{}' given twice", what_, printable(key, 80))
+               : fmt::format("{}: key '{}' given twice in one object", what_, printable(key, 80)));
     }
     return true;
-  };
+  }
+  bool end_object() override {
+    open_.pop_back();
+    return true;
+  }
+  bool start_array(std::size_t) override {
+    open_.emplace_back();  // keeps the depth; an array has no keys
+    return true;
+  }
+  bool end_array() override {
+    open_.pop_back();
+    return true;
+  }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& e) override {
+    fail(origin_, fmt::format("{} is not JSON: {}", what_, json_error_reason(e)));
+  }
+
+ private:
+  std::string origin_;
+  const char* what_;
+  std::vector<std::set<std::string>> open_;
+};
+
+json parse_unique_keys(const std::string& text, const std::string& origin,
+                       const char* what = "header") {
+  UniqueKeys unique(origin, what);
   try {
-    return json::parse(text, unique);
-  } catch (const json::parse_error& e) {
-    fail(origin, fmt::format("header is not JSON: {}", printable(e.what(), 200)));
+    json::sax_parse(text, &unique);
+    return json::parse(text);
   } catch (const json::exception& e) {
     // A number past double's range (out_of_range.406).
-    fail(origin, fmt::format("header is not readable JSON: {}", printable(e.what(), 200)));
+    fail(origin, fmt::format("{} is not readable JSON: {}", what, json_error_reason(e)));
   }
 }
 
@@ -228,8 +268,8 @@ std::vector<SafetensorsTensor> read_safetensors_index(const std::string& path) {
   if (!text) {
     fail(path, why);
   }
-  const json index = json::parse(*text, nullptr, false);
-  if (index.is_discarded() || !index.is_object()) {
+  const json index = parse_unique_keys(*text, path, "index");
+  if (!index.is_object()) {
     fail(path, "not a JSON object (model.safetensors.index.json)");
   }
   const auto map = index.find("weight_map");
@@ -260,7 +300,8 @@ std::vector<SafetensorsTensor> read_safetensors_index(const std::string& path) {
     }
     for (const std::string& name : names) {
       if (found.count(name) == 0) {
-        fail(path, fmt::format("weight_map.{}: not in {}", printable(name, 80), shard));
+        fail(path,
+             fmt::format("weight_map.{}: not in {}", printable(name, 80), printable(shard, 80)));
       }
     }
   }

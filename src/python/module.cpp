@@ -24,6 +24,7 @@
 #include <anesim/api/run.h>
 #include <anesim/io/errors.h>
 #include <anesim/machine/chip_registry.h>
+#include <anesim/io/text_functions.h>
 #include <anesim/model/model_description.h>
 #include <anesim/model/model_presets.h>
 #include <anesim/python/python_config.h>
@@ -147,9 +148,9 @@ bool affected(const py::object& cin, const py::object& cout, const py::object& c
 
 ModelDescription model_argument(const py::object& model) {
   if (py::isinstance<py::dict>(model)) {
-    // JSON is YAML: the model format's own reader checks every key.
-    const std::string text = to_json(model, "model").dump(2);
-    return parse_model_description(text, "<dict>");
+    // Built value by value, never as text; the model format's own reader
+    // checks every key.
+    return parse_model_description_tree(to_yaml_node(model, "model"), "<dict>");
   }
   if (!py::isinstance<py::str>(model) && !py::hasattr(model, "__fspath__")) {
     throw py::type_error(fmt::format(
@@ -219,20 +220,6 @@ py::list variants() {
   return out;
 }
 
-// An override's value as the YAML file would spell it.
-std::string override_text(const py::handle& value, const std::string& key) {
-  if (py::isinstance<py::bool_>(value)) {
-    return value.cast<bool>() ? "true" : "false";
-  }
-  if (py::isinstance<py::int_>(value) || py::isinstance<py::float_>(value) ||
-      py::isinstance<py::str>(value)) {
-    return py::str(value).cast<std::string>();
-  }
-  throw py::type_error(
-      fmt::format("with_overrides: {}: expected int, float, bool or str, got {}", key,
-                  py::str(py::type::handle_of(value).attr("__name__")).cast<std::string>()));
-}
-
 void bind_config(py::module_& m) {
   py::class_<Config, std::shared_ptr<Config>>(m, "Config", R"doc(
 A machine description (configs/*.yaml, docs/configuration.md), read-only.
@@ -264,19 +251,12 @@ rewritten in the text as `anesim calibrate` does and the text read again.)doc")
           py::arg("key"), py::arg("default") = py::none())
       .def(
           "with_overrides",
-          [](const Config& c, const py::dict& values) {
-            std::map<std::string, std::string> text;
-            for (const auto& [key, value] : values) {
-              if (!py::isinstance<py::str>(key)) {
-                throw py::type_error("with_overrides: keys must be dotted names (str)");
-              }
-              text[key.cast<std::string>()] = override_text(value, key.cast<std::string>());
-            }
-            return c.with_overrides(text);
-          },
+          [](const Config& c, const py::dict& values) { return c.with_overrides(values); },
           py::arg("values"), "A copy with these dotted keys' values replaced.")
-      .def("__repr__",
-           [](const Config& c) { return fmt::format("anesim.Config(source={!r})", c.source()); });
+      .def("__repr__", [](const Config& c) {
+        return "anesim.Config(source=" +
+               py::repr(py::str(printable_whole(c.source()))).cast<std::string>() + ")";
+      });
 }
 
 }  // namespace
@@ -305,17 +285,19 @@ PYBIND11_MODULE(anesim, m) {
     try {
       if (p) std::rethrow_exception(p);
     } catch (const anesim::FieldError& e) {
-      usage(e.render([](const std::string& field) { return field; }, e.value()).c_str());
+      usage(anesim::printable_whole(
+                e.render([](const std::string& field) { return field; }, e.value()))
+                .c_str());
     } catch (const anesim::UsageError& e) {
-      usage(e.what());
+      usage(anesim::printable_whole(e.what()).c_str());
     } catch (const anesim::ConfigError& e) {
-      config(e.what());
+      config(anesim::printable_whole(e.what()).c_str());
     } catch (const anesim::InputError& e) {
-      input(e.what());
+      input(anesim::printable_whole(e.what()).c_str());
     } catch (const anesim::SimulationError& e) {
-      failed(e.what());
+      failed(anesim::printable_whole(e.what()).c_str());
     } catch (const anesim::OutputError& e) {
-      PyErr_SetString(PyExc_OSError, e.what());
+      PyErr_SetString(PyExc_OSError, anesim::printable_whole(e.what()).c_str());
     } catch (const py::builtin_exception&) {
       throw;  // KeyError, TypeError, ...: pybind11's own translator
     } catch (const py::error_already_set&) {
@@ -323,7 +305,7 @@ PYBIND11_MODULE(anesim, m) {
     } catch (const std::runtime_error& e) {
       // Whatever else stops a simulation (a child that died, a report
       // without its spans) is a simulation failure too.
-      failed(e.what());
+      failed(anesim::printable_whole(e.what()).c_str());
     }
   });
   bind_config(m);

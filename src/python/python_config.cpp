@@ -11,6 +11,8 @@
 
 #include <anesim/io/errors.h>
 #include <anesim/io/text_file.h>
+#include <anesim/io/text_functions.h>
+#include <anesim/io/yaml_text.h>
 #include <anesim/machine/builtin_config.h>
 #include <anesim/machine/config_overlay.h>
 #include <anesim/machine/config_patch.h>
@@ -70,7 +72,7 @@ void collect_keys(const YAML::Node& n, const std::string& prefix, std::vector<st
 }
 
 std::optional<YAML::Node> find_node(const std::string& text, const std::string& key) {
-  YAML::Node n = YAML::Load(text);
+  YAML::Node n = load_one_yaml_document(text);
   size_t start = 0;
   while (true) {
     const size_t dot = key.find('.', start);
@@ -95,6 +97,49 @@ std::optional<py::object> default_value(const MachineConfig& m, const std::strin
   if (key == "dram.refresh") return py::str(m.dram.refresh);
   if (key == "memory.target") return py::str(m.memory.target);
   return std::nullopt;
+}
+
+std::string type_name(const py::handle& value) {
+  return py::str(py::type::handle_of(value).attr("__name__")).cast<std::string>();
+}
+
+// An override's value as the file spells it, of the kind the key holds now:
+// a number for a number, a bool for a bool, text for text (quoted unless it
+// is a plain word that reads back as itself).
+std::string override_text(const py::object& now, const py::handle& value, const std::string& key) {
+  const auto refuse = [&](const char* expected) {
+    throw py::type_error(fmt::format("with_overrides: {}: expected {}, got {}", printable(key, 80),
+                                     expected, type_name(value)));
+  };
+  const bool is_bool = py::isinstance<py::bool_>(value);
+  if (py::isinstance<py::bool_>(now)) {
+    if (!is_bool) refuse("bool");
+    return value.cast<bool>() ? "true" : "false";
+  }
+  if (py::isinstance<py::int_>(now) || py::isinstance<py::float_>(now)) {
+    if (is_bool || !(py::isinstance<py::int_>(value) || py::isinstance<py::float_>(value))) {
+      refuse("a number (int or float)");
+    }
+    return py::isinstance<py::int_>(value) ? py::str(value).cast<std::string>()
+                                           : py::repr(value).cast<std::string>();
+  }
+  if (!py::isinstance<py::str>(now)) {
+    throw ConfigError(fmt::format("with_overrides: {}: not a single value", printable(key, 80)));
+  }
+  if (!py::isinstance<py::str>(value)) {
+    refuse("str");
+  }
+  const std::string s = utf8_text(value, key);
+  const bool word =
+      !s.empty() && s.find_first_not_of(
+                        "abcdefghijklmnopqrstuvwxyz"
+                        "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") == std::string::npos;
+  if (word && py::isinstance<py::str>(scalar_value(s))) {
+    return s;
+  }
+  YAML::Emitter quoted;
+  quoted << YAML::DoubleQuoted << s;
+  return quoted.c_str();
 }
 
 }  // namespace
@@ -124,7 +169,7 @@ std::shared_ptr<Config> Config::load(const std::string& path) {
 
 std::vector<std::string> Config::keys() const {
   std::vector<std::string> out;
-  collect_keys(YAML::Load(text_), "", out);
+  collect_keys(load_one_yaml_document(text_), "", out);
   return out;
 }
 
@@ -141,14 +186,34 @@ py::object Config::value(const std::string& key) const {
   return node_value(*n);
 }
 
-std::shared_ptr<Config> Config::with_overrides(
-    const std::map<std::string, std::string>& values) const {
+std::shared_ptr<Config> Config::with_overrides(const py::dict& values) const {
+  std::map<std::string, std::string> text;
+  std::map<std::string, py::object> wanted;
   std::string changed;
-  for (const auto& [key, value] : values) {
-    changed += fmt::format("{}{}={}", changed.empty() ? "" : ", ", key, value);
+  for (const auto& [k, value] : values) {
+    if (!py::isinstance<py::str>(k)) {
+      throw py::type_error("with_overrides: keys must be dotted names (str)");
+    }
+    const std::string key = utf8_text(k, "with_overrides");
+    if (!has(key)) {
+      throw ConfigError(fmt::format("{}: {}: no such key", source(), printable(key, 80)));
+    }
+    text[key] = override_text(this->value(key), value, key);
+    wanted[key] = py::reinterpret_borrow<py::object>(value);
+    changed += fmt::format("{}{}={}", changed.empty() ? "" : ", ", key, text[key]);
   }
-  return std::make_shared<Config>(with_config_values(text_, origin_, values),
-                                  fmt::format("{} ({})", origin_, changed));
+  auto out = std::make_shared<Config>(with_config_values(text_, origin_, text),
+                                      fmt::format("{} ({})", origin_, changed));
+  // What was written must read back as exactly these values, in the same
+  // keys: no value can add, remove or reshape a key.
+  const bool same_keys = out->keys() == keys();
+  for (const auto& [key, value] : wanted) {
+    if (!same_keys || !out->value(key).equal(value)) {
+      throw ConfigError(fmt::format("{}: {}: this value cannot be written as one YAML value",
+                                    source(), printable(key, 80)));
+    }
+  }
+  return out;
 }
 
 std::shared_ptr<Config> config_argument(const py::handle& value) {

@@ -35,9 +35,10 @@ class Config {
   // sequence); KeyError when there is none.
   py::object value(const std::string& key) const;
   bool has(const std::string& key) const;
-  // A copy with these keys' values replaced; ConfigError for an unknown key
-  // or a value the reader refuses.
-  std::shared_ptr<Config> with_overrides(const std::map<std::string, std::string>& values) const;
+  // A copy with these keys' values replaced, each of the kind the key holds
+  // (TypeError for a str where a number is, ...), a str always as one text
+  // value; ConfigError for an unknown key or a value the reader refuses.
+  std::shared_ptr<Config> with_overrides(const py::dict& values) const;
 
  private:
   std::string text_, origin_;

@@ -1,9 +1,13 @@
 #include <anesim/python/python_values.h>
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include <anesim/io/count_text.h>
 #include <anesim/io/errors.h>
+#include <anesim/io/text_functions.h>
+#include <anesim/io/yaml_text.h>
 
 namespace anesim::python {
 
@@ -60,44 +64,97 @@ py::object to_python(const Json& j) {
   }
 }
 
-Json to_json(const py::handle& value, const std::string& what) {
+namespace {
+
+// A dict or list on the path from the top, by identity: meeting one again
+// is a cycle.
+struct YamlBuild {
+  std::vector<const void*> open;
+  std::vector<std::string> path;  // joined only for a message
+
+  std::string where() const {
+    std::string out;
+    for (const std::string& part : path) {
+      out += part.front() == '[' || out.empty() ? part : "." + part;
+    }
+    return out;
+  }
+};
+
+YAML::Node yaml_value(const py::handle& value, YamlBuild& b) {
   if (value.is_none()) {
-    return nullptr;
+    return YAML::Node(YAML::NodeType::Null);
   }
   if (py::isinstance<py::bool_>(value)) {
-    return value.cast<bool>();
+    return YAML::Node(value.cast<bool>() ? "true" : "false");
   }
   if (is_int(value)) {
-    // Negative and huge values stay as written; the readers range-check.
-    return Json::parse(integer_text(value));
+    // The digits as written (through __index__): negative and huge values
+    // get the reader's range messages.
+    return YAML::Node(integer_text(value));
   }
   if (py::isinstance<py::float_>(value)) {
-    return value.cast<double>();
+    return YAML::Node(py::repr(value).cast<std::string>());
   }
   if (py::isinstance<py::str>(value)) {
-    return value.cast<std::string>();
+    YAML::Node n(utf8_text(value, b.where()));
+    n.SetTag("!");  // as a quoted scalar in a file: text, whatever it spells
+    return n;
   }
-  if (py::isinstance<py::dict>(value)) {
-    Json j = Json::object();
+  const bool dict = py::isinstance<py::dict>(value);
+  if (!dict && !py::isinstance<py::list>(value) && !py::isinstance<py::tuple>(value)) {
+    type_error(fmt::format("{}: expected dict, list, str, int, float, bool or None, got {}",
+                           printable(b.where(), 120), type_name(value)));
+  }
+  if (std::find(b.open.begin(), b.open.end(), value.ptr()) != b.open.end()) {
+    throw InputError(fmt::format("{}: contains itself (a cycle)", printable(b.where())));
+  }
+  if (b.open.size() >= static_cast<size_t>(kMaxYamlDepth)) {
+    throw InputError(fmt::format("{}: nested more than {} levels deep", printable(b.where(), 120),
+                                 kMaxYamlDepth));
+  }
+  b.open.push_back(value.ptr());
+  YAML::Node n(dict ? YAML::NodeType::Map : YAML::NodeType::Sequence);
+  if (dict) {
     for (const auto& [key, item] : value.cast<py::dict>()) {
       if (!py::isinstance<py::str>(key)) {
-        type_error(fmt::format("{}: keys must be str, got {}", what, type_name(key)));
+        type_error(
+            fmt::format("{}: keys must be str, got {}", printable(b.where(), 120), type_name(key)));
       }
-      const std::string k = key.cast<std::string>();
-      j[k] = to_json(item, what + "." + k);
+      b.path.push_back(utf8_text(key, b.where()));
+      n[b.path.back()] = yaml_value(item, b);
+      b.path.pop_back();
     }
-    return j;
-  }
-  if (py::isinstance<py::list>(value) || py::isinstance<py::tuple>(value)) {
-    Json j = Json::array();
+  } else {
     size_t i = 0;
     for (const py::handle item : value) {
-      j.push_back(to_json(item, fmt::format("{}[{}]", what, i++)));
+      b.path.push_back(fmt::format("[{}]", i++));
+      n.push_back(yaml_value(item, b));
+      b.path.pop_back();
     }
-    return j;
   }
-  type_error(fmt::format("{}: expected dict, list, str, int, float, bool or None, got {}", what,
-                         type_name(value)));
+  b.open.pop_back();
+  return n;
+}
+
+}  // namespace
+
+YAML::Node to_yaml_node(const py::handle& value, const std::string& what) {
+  YamlBuild b;
+  b.path.push_back(what);
+  return yaml_value(value, b);
+}
+
+std::string utf8_text(const py::handle& value, const std::string& what) {
+  // Surrogates (os.fsdecode of bytes that are not UTF-8) cannot become
+  // UTF-8; their bytes come back as they were on disk.
+  py::object bytes = py::reinterpret_steal<py::object>(
+      PyUnicode_AsEncodedString(value.ptr(), "utf-8", "surrogateescape"));
+  if (!bytes) {
+    PyErr_Clear();
+    throw FieldError(what, field_mark(what) + ": not text that can be encoded as UTF-8");
+  }
+  return bytes.cast<std::string>();
 }
 
 std::optional<uint64_t> count_value(const py::handle& value, const char* field) {
@@ -117,16 +174,16 @@ std::string text_argument(const py::handle& value, const char* argument) {
     return "";
   }
   if (py::isinstance<py::str>(value)) {
-    return value.cast<std::string>();
+    return utf8_text(value, argument);
   }
   type_error(fmt::format("{}: expected str, got {}", argument, type_name(value)));
 }
 
 std::string path_argument(const py::handle& value, const char* argument) {
-  if (py::isinstance<py::str>(value)) return value.cast<std::string>();
+  if (py::isinstance<py::str>(value)) return utf8_text(value, argument);
   if (py::hasattr(value, "__fspath__")) {
     const py::object p = py::module_::import("os").attr("fspath")(value);
-    if (py::isinstance<py::str>(p)) return p.cast<std::string>();
+    if (py::isinstance<py::str>(p)) return utf8_text(p, argument);
   }
   type_error(
       fmt::format("{}: expected a path (str or os.PathLike), got {}", argument, type_name(value)));

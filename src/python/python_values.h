@@ -6,6 +6,7 @@
 #pragma once
 
 #include <pybind11/pybind11.h>
+#include <yaml-cpp/yaml.h>
 
 #include <cstdint>
 #include <optional>
@@ -21,9 +22,16 @@ namespace py = pybind11;
 // A JSON value as Python: objects as dicts (key order kept), arrays as
 // lists, numbers as int or float.
 py::object to_python(const Json& j);
-// A Python value (dict, list, str, int, float, bool, None) as JSON; raises
-// TypeError naming `what` for anything else.
-Json to_json(const py::handle& value, const std::string& what);
+// A Python value (dict, list, str, int, float, bool, None) as the YAML tree
+// a file would give, built value by value, never through YAML text: a str
+// stays one text value whatever it spells. TypeError naming the value's
+// place (model.projections[0].cin) for any other type; InputError for a
+// dict or list that contains itself or is nested deeper than a YAML file
+// may be (kMaxYamlDepth).
+YAML::Node to_yaml_node(const py::handle& value, const std::string& what);
+// A str as UTF-8 bytes; a file name os.fsdecode() made from bytes that are
+// not UTF-8 gets its bytes back. FieldError naming `what` otherwise.
+std::string utf8_text(const py::handle& value, const std::string& what);
 
 // A str or an os.PathLike giving a str (os.fspath), as a path. Raises
 // TypeError naming `argument` for anything else.

@@ -48,8 +48,8 @@ void calibration_section(ReportContext& ctx, TemplateValues& v) {
     v["calibration_parameters"] = params;
     v["calibration_curves"] = curves;
   } catch (const Json::exception& e) {
-    throw InputError(
-        fmt::format("{}: not a calibration summary: {}", ctx.calibration_path, e.what()));
+    throw InputError(fmt::format("{}: not a calibration summary: {}",
+                                 printable_whole(ctx.calibration_path), json_error_reason(e)));
   }
   v["calibration_file"] = ctx.calibration_path;
   const bool cv_ok = j.contains("cross_validated_mape_pct") &&

@@ -1,12 +1,14 @@
 // The records of a decode-step trace (`# records: decode-step`): one whole
 // decoded token per record (docs/trace-format.md, "Decode-step records").
 #include <algorithm>
+#include <filesystem>
 #include <map>
 
 #include <fmt/format.h>
 
 #include <anesim/analysis/stats/statistics.h>
 #include <anesim/analysis/trace/trace_fields.h>
+#include <anesim/io/text_functions.h>
 
 namespace anesim::trace_detail {
 
@@ -22,7 +24,34 @@ bool plain_name(const std::string& s, const char* extra) {
                              extra) == std::string::npos;
 }
 
+std::string normal_policy(const std::string& policy) {
+  std::vector<std::string> entries = split_on(policy, ';');
+  for (std::string& e : entries) {
+    const size_t eq = e.find('=');
+    if (eq != std::string::npos) {
+      const size_t digits = e.find_first_not_of('0', eq + 1);
+      e = e.substr(0, eq + 1) + (digits == std::string::npos ? "0" : e.substr(digits));
+    }
+  }
+  std::sort(entries.begin(), entries.end());
+  std::string out;
+  for (const std::string& e : entries) {
+    out += (out.empty() ? "" : ";") + e;
+  }
+  return out;
+}
+
 }  // namespace
+
+std::string step_record_key(const TraceRecord& r) {
+  const std::string model = std::filesystem::path(r.model).lexically_normal().string();
+  return fmt::format("{}|{}|{}|{}", r.curve, model, normal_policy(r.split_policy), r.programs);
+}
+
+std::string step_record_fields(const TraceRecord& r) {
+  return fmt::format("curve {}, model {}, split_policy {}, programs {}", printable(r.curve),
+                     printable(r.model), printable(r.split_policy), r.programs);
+}
 
 void parse_step_records(const Parser& p, const std::vector<std::string>& lines, size_t first,
                         double us_per_unit, Trace& t) {
@@ -104,12 +133,10 @@ void parse_step_records(const Parser& p, const std::vector<std::string>& lines, 
                                            : "median: empty");
     }
     r.comment = get("comment");
-    const std::string key =
-        fmt::format("{}|{}|{}|{}", r.curve, r.model, r.split_policy, r.programs);
+    const std::string key = step_record_key(r);
     if (seen.count(key) != 0) {
-      p.fail(ln, fmt::format("duplicate record: curve {}, model {}, split_policy {}, programs {} "
-                             "is already on line {}",
-                             r.curve, r.model, r.split_policy, r.programs, seen[key]));
+      p.fail(ln, fmt::format("duplicate record: {} is already on line {}", step_record_fields(r),
+                             seen[key]));
     }
     seen[key] = ln;
     t.records.push_back(r);

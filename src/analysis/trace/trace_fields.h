@@ -9,6 +9,8 @@
 
 #include <fmt/format.h>
 
+#include <anesim/io/text_functions.h>
+
 #include <anesim/analysis/trace/trace_format.h>
 #include <anesim/io/count_text.h>
 
@@ -25,7 +27,9 @@ class Parser {
   explicit Parser(std::string origin) : origin_(std::move(origin)) {}
 
   [[noreturn]] void fail(int line, const std::string& what) const {
-    throw TraceError(fmt::format("{}:{}: {}", origin_, line, what));
+    // Through the one escaping function: a NUL or a newline in a field
+    // neither cuts nor splits the message.
+    throw TraceError(printable_whole(fmt::format("{}:{}: {}", origin_, line, what)));
   }
 
   uint64_t integer(int line, const std::string& field, const std::string& text, uint64_t min,
@@ -73,5 +77,13 @@ class Parser {
 // file (step_records.cpp), appended to t.records; times scaled to us.
 void parse_step_records(const Parser& p, const std::vector<std::string>& lines, size_t first,
                         double us_per_unit, Trace& t);
+
+// What a decode-step record measures, compared by meaning: the model path
+// made lexically normal (m.yaml and ./m.yaml are one model), the split
+// policy's PROJECTION=CHUNKS entries in name order with plain numbers
+// (gate_proj=3;up_proj=3 is up_proj=3;gate_proj=03), and the programs.
+std::string step_record_key(const TraceRecord& r);
+// "curve C, model M, split_policy S, programs P" for messages.
+std::string step_record_fields(const TraceRecord& r);
 
 }  // namespace anesim::trace_detail

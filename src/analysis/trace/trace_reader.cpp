@@ -310,9 +310,18 @@ void refuse_repeated_records(const std::vector<Trace>& traces) {
   std::map<std::string, std::pair<const Trace*, int>> seen;
   for (const Trace& t : traces) {
     for (const TraceRecord& r : t.records) {
-      const std::string key =
-          fmt::format("{}|{}|{}|{}|{}", r.curve, r.cores, r.lines_per_core, r.split, r.base_line);
+      const bool step = r.kind == RecordKind::kDecodeStep;
+      const std::string key = step ? "step|" + trace_detail::step_record_key(r)
+                                   : fmt::format("{}|{}|{}|{}|{}", r.curve, r.cores,
+                                                 r.lines_per_core, r.split, r.base_line);
       const auto [it, fresh] = seen.emplace(key, std::make_pair(&t, r.line));
+      if (!fresh && it->second.first != &t && step) {
+        throw TraceError(fmt::format(
+            "{}:{}: duplicate record: {} is already in {}:{} (each measurement once across the "
+            "trace files)",
+            printable(t.path), r.line, trace_detail::step_record_fields(r),
+            printable(it->second.first->path), it->second.second));
+      }
       if (!fresh && it->second.first != &t) {
         throw TraceError(fmt::format(
             "{}:{}: duplicate record: curve {}, {} cores, {} lines per core, split {}, base_line "
