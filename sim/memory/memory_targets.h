@@ -23,7 +23,8 @@ const MemoryTargetKind& memory_target(const MachineConfig& cfg);
 std::string memory_target_choices();
 
 // A run of `cfg` needs the SystemC kernel whatever the coupling (its target
-// runs on SystemC time): what decides threads or child processes.
+// runs on SystemC time, or is not direct: only the SystemC path drives the
+// tlm coupling): what decides threads or child processes.
 bool needs_systemc_kernel(const MachineConfig& cfg);
 
 }  // namespace anesim
