@@ -1,7 +1,7 @@
 // The memory targets, registered by name: the one place that knows which
 // kinds exist (sim/memory/memory_target_kind.h). A new target is one kind
-// in its own file, one line in memory_targets.cpp and its reader in
-// src/machine/memory_target_readers.cpp.
+// in its own file, its factory in memory_target_kinds.h, one line in
+// memory_targets.cpp and its reader (docs/architecture.md lists all).
 #pragma once
 
 #include <string>
