@@ -29,6 +29,8 @@
 #include <string>
 #include <vector>
 
+#include <anesim/sim/dram/refresh/refresh_policies.h>
+#include <anesim/sim/memory/memory_targets.h>
 #include <anesim/sim/ring/ring_variant.h>
 #include "test_support.h"
 
@@ -312,8 +314,13 @@ TEST_CASE("layout: memory targets and refresh policies are named only by their r
   static const std::regex owner(
       R"re(^(sim/memory/.*_target_kind\.cpp|sim/dram/refresh/.*_refresh\.cpp|src/machine/)re"
       R"re((memory_target|refresh_policy)_readers\.cpp|sim/base/machine_config\.h)$)re");
-  static const std::regex named(
-      R"re("(lpddr5|fixed_latency|all_bank|per_bank)"|MemoryTarget::|RefreshMode::)re");
+  // Every registered name, so that a new target or policy is covered too.
+  std::string names = "MemoryTarget::|RefreshMode::";
+  for (const MemoryTargetKind* kind : memory_targets())
+    names += "|\"" + std::string(kind->name()) + '"';
+  for (const RefreshPolicyKind* kind : refresh_policies())
+    names += "|\"" + std::string(kind->name()) + '"';
+  const std::regex named(names);
   for (const char* dir : {"src", "sim"}) {
     for (const fs::path& f : sources_under(dir)) {
       INFO(repo_path(f));

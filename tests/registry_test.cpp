@@ -109,9 +109,11 @@ TEST_CASE("registry: the target decides the coupling and the SystemC kernel", "[
   const MachineConfig builtin = builtin_config();
   const MachineConfig fixed = load_config_file(kFixedConfig);
   CHECK(memory_target(builtin).clocked());
+  CHECK(memory_target(builtin).direct());
   CHECK_FALSE(needs_systemc_kernel(builtin));
   CHECK(runs_without_systemc(builtin, RunSpec{}));
   CHECK_FALSE(memory_target(fixed).clocked());
+  CHECK_FALSE(memory_target(fixed).direct());
   CHECK(needs_systemc_kernel(fixed));
   CHECK_FALSE(runs_without_systemc(fixed, RunSpec{}));
   MachineConfig unknown = builtin;

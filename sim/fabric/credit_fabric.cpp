@@ -20,9 +20,11 @@ CreditFabric::CreditFabric(const MachineConfig& cfg, uint32_t cores, MemoryCoupl
       port_next_(cores, 0),
       port_free_(cores, 0),
       ingress_(cfg.dram.channels) {
-  if (memory == MemoryCoupling::kBuiltin && !memory_target(cfg).clocked()) {
+  // Direct calls reach only the LPDDR5 channels: any other target would be
+  // silently replaced by them.
+  if (memory == MemoryCoupling::kBuiltin && !memory_target(cfg).direct()) {
     throw std::invalid_argument("memory.target " + cfg.memory.target +
-                                " is not clocked by the cycle loop: it needs the tlm coupling");
+                                " is not reached by direct calls: it needs the tlm coupling");
   }
   if (memory == MemoryCoupling::kTlm) {
     port_ = std::make_unique<TlmMemoryPort>(channels_, cfg, observer);

@@ -15,6 +15,7 @@ class FixedLatencyTargetKind final : public MemoryTargetKind {
  public:
   const char* name() const override { return "fixed_latency"; }
   bool clocked() const override { return false; }
+  bool direct() const override { return false; }
   bool needs_systemc_kernel() const override { return true; }
   long double progress_cycles(const MachineConfig& cfg, long double ahead) const override {
     // Its latency, then each line ahead at its share of the bandwidth (64 B

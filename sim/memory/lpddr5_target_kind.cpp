@@ -13,6 +13,7 @@ class Lpddr5TargetKind final : public MemoryTargetKind {
  public:
   const char* name() const override { return "lpddr5"; }
   bool clocked() const override { return true; }
+  bool direct() const override { return true; }
   bool needs_systemc_kernel() const override { return false; }
   // The watchdog's row misses and refresh are this target's own bound.
   long double progress_cycles(const MachineConfig&, long double) const override { return 0; }

@@ -32,9 +32,14 @@ class MemoryTargetKind {
 
   // The value of memory.target.
   virtual const char* name() const = 0;
-  // The cycle loop clocks it (the built-in channels): the builtin coupling
-  // can serve it by direct calls.
+  // The cycle loop clocks it (its make_clocked_target is not null), rather
+  // than SystemC time.
   virtual bool clocked() const = 0;
+  // The builtin coupling's direct calls reach it: it is the dram section's
+  // LPDDR5 channels, which the fabric calls without sockets (lpddr5 alone).
+  // Any other target, clocked or not, is served through the tlm coupling's
+  // sockets, so by the SystemC path.
+  virtual bool direct() const = 0;
   // It runs on SystemC time: every run needs the SystemC kernel (one per
   // process, so a batch runs it in child processes, not threads).
   virtual bool needs_systemc_kernel() const = 0;

@@ -52,7 +52,10 @@ std::string memory_target_choices() {
 }
 
 bool needs_systemc_kernel(const MachineConfig& cfg) {
-  return memory_target(cfg).needs_systemc_kernel();
+  // Only the builtin coupling runs without SystemC, and it reaches only a
+  // direct target.
+  const MemoryTargetKind& kind = memory_target(cfg);
+  return kind.needs_systemc_kernel() || !kind.direct();
 }
 
 }  // namespace anesim

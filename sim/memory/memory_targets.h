@@ -1,7 +1,7 @@
 // The memory targets, registered by name: the one place that knows which
 // kinds exist (sim/memory/memory_target_kind.h). A new target is one kind
-// in its own file, one line in memory_targets.cpp and its reader in
-// src/machine/memory_target_readers.cpp.
+// in its own file, its factory in memory_target_kinds.h, one line in
+// memory_targets.cpp and its reader (docs/architecture.md lists all).
 #pragma once
 
 #include <string>
@@ -23,7 +23,8 @@ const MemoryTargetKind& memory_target(const MachineConfig& cfg);
 std::string memory_target_choices();
 
 // A run of `cfg` needs the SystemC kernel whatever the coupling (its target
-// runs on SystemC time): what decides threads or child processes.
+// runs on SystemC time, or is not direct: only the SystemC path drives the
+// tlm coupling): what decides threads or child processes.
 bool needs_systemc_kernel(const MachineConfig& cfg);
 
 }  // namespace anesim

@@ -149,7 +149,7 @@ void check_outputs(const RunRequest& r, const MachineConfig& cfg, anesim::RunReq
 // sockets: its coupling is tlm, and asking for builtin is a mistake.
 MemoryCoupling check_memory_coupling(const std::optional<MemoryCoupling>& memory,
                                      const MachineConfig& cfg) {
-  if (memory_target(cfg).clocked()) {
+  if (memory_target(cfg).direct()) {
     return memory.value_or(MemoryCoupling::kBuiltin);
   }
   if (memory == MemoryCoupling::kBuiltin) {

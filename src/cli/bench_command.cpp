@@ -40,7 +40,7 @@ CLI::App* add_bench_command(CLI::App& app, BenchOptions& opt) {
 int bench_command(const BenchOptions& opt) {
   const MachineConfig cfg = load_machine(opt.config);
   const RingVariant variant = resolve_variant(opt.variant, cfg);
-  if (!memory_target(cfg).clocked()) {
+  if (!memory_target(cfg).direct()) {
     // The bench times the built-in coupling against the built-in target's sockets.
     throw UsageError(
         fmt::format("bench: {} selects memory.target {}; the bench "

@@ -83,6 +83,29 @@ def check_m4_records(c, args, records):
                              f"{b['simulated_us']:.0f} us")
 
 
+def check_lists(c):
+    """Every ring variant and subcommand `anesim --help` lists is documented:
+    docs/cli.md and the README name each variant (a new line of the variant
+    table), docs/cli.md's table has a row per subcommand (a new command)."""
+    text = run(c.anesim, ["--help"])
+    variants = re.search(r"--variant TEXT +ring variant: ([a-z0-9_, ]+) \(", text).group(1).split(", ")
+    row = next(line for line in (c.source_dir / "docs/cli.md").read_text().splitlines()
+               if line.startswith("| `--variant V` |"))
+    for name in variants:
+        c.checked += 2
+        if f"`{name}`" not in row:
+            c.failures.append(f"docs/cli.md: the --variant row does not list '{name}' ('anesim --help' does)")
+        if f"`{name}`" not in c.doc("README.md"):
+            c.failures.append(f"README.md: does not name the variant '{name}' ('anesim --help' lists it)")
+    commands = re.findall(r"^  ([a-z]+) {2,}", text.split("Subcommands:", 1)[1], re.M)
+    for name in commands:
+        c.checked += 1
+        if f"| `anesim {name}" not in c.doc("docs/cli.md"):
+            c.failures.append(f"docs/cli.md: no row for 'anesim {name}' in the Subcommands table")
+    if len(variants) < 2 or len(commands) < 2:
+        c.failures.append("'anesim --help': cannot read its variants and subcommands")
+
+
 def main():
     if len(sys.argv) != 3:
         raise SystemExit(__doc__)
@@ -99,6 +122,8 @@ def main():
         if line.strip() != "..." and line not in summary:
             c.failures.append(f"README.md: the main job's excerpt shows \"{line}\"; "
                               f"'anesim {' '.join(args)}' does not print it")
+
+    check_lists(c)
 
     fix = c.json_run(["--variant", "fix", "--lines", "0x4000"])
     c.expect("README.md", ["--variant", "fix", "--lines", "0x4000"],

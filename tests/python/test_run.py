@@ -144,3 +144,13 @@ def test_the_stubs_name_every_public_function_and_ship_beside_the_module():
     assert stub_path.read_text() == (SOURCE_DIR / "src" / "python" / "anesim.pyi").read_text()
     for name in public:
         assert getattr(anesim, name).__doc__, name
+
+
+def test_docs_python_md_lists_every_function():
+    # A new function (docs/architecture.md, "A new command") is documented in
+    # docs/python.md's table of functions.
+    table = (SOURCE_DIR / "docs" / "python.md").read_text().split("## Functions", 1)[1].split("\n## ", 1)[0]
+    functions = [n for n in dir(anesim) if not n.startswith("_") and not isinstance(getattr(anesim, n), type)]
+    assert len(functions) >= 5
+    for name in functions:
+        assert f"`anesim.{name}(" in table, name

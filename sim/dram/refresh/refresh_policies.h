@@ -1,7 +1,7 @@
 // The refresh policies, registered by name: the one place that knows which
-// exist. A new policy is its class and kind in a file of this folder, one
-// line in refresh_policies.cpp and its reader in
-// src/machine/refresh_policy_readers.cpp.
+// exist. A new policy is its class and kind in a file of this folder, its
+// factory below, one line in refresh_policies.cpp and its reader in
+// src/machine/refresh_policy_readers.cpp (docs/architecture.md lists all).
 #pragma once
 
 #include <memory>
