@@ -23,8 +23,8 @@
 #include <anesim/api/request_checks.h>
 #include <anesim/api/run.h>
 #include <anesim/io/errors.h>
-#include <anesim/machine/chip_registry.h>
 #include <anesim/io/text_functions.h>
+#include <anesim/machine/chip_registry.h>
 #include <anesim/model/model_description.h>
 #include <anesim/model/model_presets.h>
 #include <anesim/python/python_config.h>
@@ -133,8 +133,7 @@ api::AdviseRequest shape_request(const py::object& cin, const py::object& cout,
 py::object advise_shape(const py::object& cin, const py::object& cout, const py::object& config,
                         const py::object& jobs, const py::object& dtype, const py::object& kernel,
                         const py::object& groups, bool exact, const py::object& chip) {
-  return advise_request(
-      shape_request(cin, cout, config, jobs, dtype, kernel, groups, exact, chip));
+  return advise_request(shape_request(cin, cout, config, jobs, dtype, kernel, groups, exact, chip));
 }
 
 bool affected(const py::object& cin, const py::object& cout, const py::object& config,

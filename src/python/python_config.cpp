@@ -99,10 +99,6 @@ std::optional<py::object> default_value(const MachineConfig& m, const std::strin
   return std::nullopt;
 }
 
-std::string type_name(const py::handle& value) {
-  return py::str(py::type::handle_of(value).attr("__name__")).cast<std::string>();
-}
-
 // An override's value as the file spells it, of the kind the key holds now:
 // a number for a number, a bool for a bool, text for text (quoted unless it
 // is a plain word that reads back as itself).

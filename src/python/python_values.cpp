@@ -11,13 +11,13 @@
 
 namespace anesim::python {
 
-namespace {
-
-[[noreturn]] void type_error(const std::string& message) { throw py::type_error(message); }
-
 std::string type_name(const py::handle& value) {
   return py::str(py::type::handle_of(value).attr("__name__")).cast<std::string>();
 }
+
+namespace {
+
+[[noreturn]] void type_error(const std::string& message) { throw py::type_error(message); }
 
 // An integer: int or anything with __index__ (numpy's integers), not a bool.
 bool is_int(const py::handle& value) {

@@ -33,6 +33,9 @@ YAML::Node to_yaml_node(const py::handle& value, const std::string& what);
 // not UTF-8 gets its bytes back. FieldError naming `what` otherwise.
 std::string utf8_text(const py::handle& value, const std::string& what);
 
+// The Python type's name of `value`, for messages ("got float").
+std::string type_name(const py::handle& value);
+
 // A str or an os.PathLike giving a str (os.fspath), as a path. Raises
 // TypeError naming `argument` for anything else.
 std::string path_argument(const py::handle& value, const char* argument);
