@@ -3,11 +3,9 @@
 # sim/, the machine reader, the batch runner, what characterize samples) and of the
 # build options that select the model. Timing tables and the on-disk cache
 # store it, so a table made by other code is refused (docs/advise.md).
-file(GLOB_RECURSE inputs RELATIVE ${ROOT}
-     ${ROOT}/rtl/*.sv ${ROOT}/rtl/*.vlt ${ROOT}/sim/*.cpp ${ROOT}/sim/*.h ${ROOT}/sim/*.def
-     ${ROOT}/src/machine/*.cpp ${ROOT}/src/machine/*.h ${ROOT}/src/machine/*.in
-     ${ROOT}/src/analysis/batch/*.cpp ${ROOT}/src/analysis/batch/*.h
-     ${ROOT}/src/analysis/tables/characterize.* ${ROOT}/src/analysis/tables/advise_point.*)
+include(${CMAKE_CURRENT_LIST_DIR}/ModelVersionInputs.cmake)
+list(TRANSFORM ANESIM_MODEL_VERSION_GLOBS PREPEND ${ROOT}/)
+file(GLOB_RECURSE inputs RELATIVE ${ROOT} ${ANESIM_MODEL_VERSION_GLOBS})
 list(SORT inputs)
 set(all "share_step_bits=${STEP_BITS}\n")
 foreach(f IN LISTS inputs)

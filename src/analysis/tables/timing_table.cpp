@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include <anesim/analysis/advise/notch_rules.h>
+#include <anesim/analysis/tables/notch_rules.h>
 #include <anesim/io/errors.h>
 #include <anesim/sim/core/workload.h>
 #include <anesim/sim/ring/geometry.h>
@@ -13,6 +13,9 @@
 namespace anesim {
 
 namespace {
+
+// The curve of one task on the fixed ring is stored under that ring's name.
+const char* fixed_ring_key() { return variant_name(RingVariant::kFix); }
 
 constexpr const char* kFormat = "anesim-timing-table/1";
 
@@ -128,7 +131,7 @@ Json timing_table_json(const TimingTable& t) {
   j["chip"] = variant_name(t.chip);
   j["max_lines"] = t.max_lines;
   j["notch_max_k"] = t.notch_max_k;
-  j["fix"] = t.fix;
+  j[fixed_ring_key()] = t.fix;
   Json split = Json::object();
   for (const auto& [s, c] : t.split_extra) split[std::to_string(s)] = c;
   j["split_extra"] = split;
@@ -162,7 +165,7 @@ TimingTable parse_timing_table(const std::string& text, const std::string& origi
     t.chip = *chip;
     t.max_lines = j.at("max_lines").get<uint64_t>();
     t.notch_max_k = j.at("notch_max_k").get<uint32_t>();
-    t.fix = j.at("fix").get<TimeCurve>();
+    t.fix = j.at(fixed_ring_key()).get<TimeCurve>();
     for (const auto& [s, c] : j.at("split_extra").items()) {
       t.split_extra[static_cast<uint32_t>(std::stoul(s))] = c.get<TimeCurve>();
     }

@@ -1,11 +1,15 @@
 // The rules `anesim advise` applies to a payload: which payloads can sit in
 // the 1 MiB notch at all, the published notch as a rule, and when the
-// erratum counts as costing time.
+// erratum counts as costing time. Below both the advisor and the timing
+// tables, which answer by these rules.
 #pragma once
 
 #include <cstdint>
 
 namespace anesim {
+
+// Splits are tried from 2 up to this many chunks.
+constexpr uint32_t kMaxAdviceSplit = 8;
 
 // Payloads below the first lap's V (lines < 0x4000 - 256) are never
 // affected: their fix-variant time need not be simulated.

@@ -1,5 +1,5 @@
 // The notch rules of `anesim advise` (notch_rules.h).
-#include <anesim/analysis/advise/notch_rules.h>
+#include <anesim/analysis/tables/notch_rules.h>
 
 #include <cstdlib>
 

@@ -1,0 +1,88 @@
+// The module's catalogue: the ring variants and the Config class.
+#include <anesim/python/python_catalog.h>
+
+#include <anesim/analysis/advise/advice.h>
+#include <anesim/api/advise.h>
+#include <anesim/api/chips.h>
+#include <anesim/api/model_source.h>
+#include <anesim/api/request_checks.h>
+#include <anesim/api/run.h>
+#include <anesim/io/errors.h>
+#include <anesim/io/text_functions.h>
+#include <anesim/machine/chip_registry.h>
+#include <anesim/model/model_description.h>
+#include <anesim/model/model_presets.h>
+#include <anesim/python/python_config.h>
+#include <anesim/python/python_formats.h>
+#include <anesim/python/python_values.h>
+#include <anesim/sim/base/stop_request.h>
+#include <anesim/sim/ring/ring_variant.h>
+#include <fmt/format.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+#include <chrono>
+#include <future>
+#include <map>
+#include <string>
+#include <thread>
+
+namespace anesim::python {
+
+py::list variants() {
+  py::list out;
+  for (const RingVariantInfo& v : ring_variants()) {
+    py::dict params;
+    params["epoch_bits"] = v.epoch_bits;
+    params["space_guard"] = v.space_guard;
+    params["relatch_at_wrap"] = static_cast<uint32_t>(v.relatch_at_wrap);
+    params["time_share"] = v.time_share;
+    py::dict d;
+    d["name"] = v.name;
+    d["summary"] = v.summary;
+    d["parameters"] = params;
+    d["never_starves"] = never_starves(v);
+    out.append(d);
+  }
+  return out;
+}
+
+void bind_config(py::module_& m) {
+  py::class_<Config, std::shared_ptr<Config>>(m, "Config", R"doc(
+A machine description (configs/*.yaml, docs/configuration.md), read-only.
+
+Config.default() is the built-in M3 Air; Config.load(path) reads a file.
+cfg["dram.clock_mhz"] reads a key by its dotted path; cfg.with_overrides(
+{"fabric.port_cycles_per_line": 15}) is a patched copy, the values
+rewritten in the text as `anesim calibrate` does and the text read again.)doc")
+      .def_static("default", &Config::builtin, "The built-in M3 Air description.")
+      .def_static(
+          "load",
+          [](const py::object& path) {
+            const std::string p = path_argument(path, "path");
+            py::gil_scoped_release unlocked;
+            return Config::load(p);
+          },
+          py::arg("path"),
+          "Reads a machine description; ConfigError (file:line:column: field) if bad.")
+      .def_property_readonly("source", &Config::source, "The file name, or <built-in m3-air>.")
+      .def_property_readonly("text", &Config::text, "The YAML text.")
+      .def("keys", &Config::keys, "Every leaf key, dotted, in file order.")
+      .def("__getitem__", &Config::value, py::arg("key"))
+      .def("__contains__", &Config::has, py::arg("key"))
+      .def(
+          "get",
+          [](const Config& c, const std::string& key, const py::object& fallback) {
+            return c.has(key) ? c.value(key) : fallback;
+          },
+          py::arg("key"), py::arg("default") = py::none())
+      .def(
+          "with_overrides",
+          [](const Config& c, const py::dict& values) { return c.with_overrides(values); },
+          py::arg("values"), "A copy with these dotted keys' values replaced.")
+      .def("__repr__", [](const Config& c) {
+        return "anesim.Config(source=" +
+               py::repr(py::str(printable_whole(c.source()))).cast<std::string>() + ")";
+      });
+}
+
+}  // namespace anesim::python

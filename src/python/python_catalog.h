@@ -1,0 +1,16 @@
+// The module's catalogue: the ring variants and the Config class, bound
+// apart from module.cpp's functions.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+namespace anesim::python {
+
+namespace py = pybind11;
+
+// Every ring variant: name, summary, parameters (anesim.variants()).
+py::list variants();
+// The Config class: load, default, keys, with_overrides (docs/python.md).
+void bind_config(py::module_& m);
+
+}  // namespace anesim::python
