@@ -156,6 +156,10 @@ TEST_CASE("messages name what is wrong, not an option never given", "[cli][reade
       test::run_anesim({"decode", "--model", dir + "/w.safetensors", "--split", "none"});
   CHECK(decode.rc == 5);
   CHECK_THAT(decode.err, Catch::Contains("no decoder layers") && !Catch::Contains("--programs"));
+  // advise --model plans the same step, so it says the same.
+  const test::Outcome advise = test::run_anesim({"advise", "--model", dir + "/w.safetensors"});
+  CHECK(advise.rc == 5);
+  CHECK_THAT(advise.err, Catch::Contains("no decoder layers") && !Catch::Contains("--programs"));
 }
 
 }  // namespace anesim

@@ -143,8 +143,12 @@ TEST_CASE("a failing report leaves no img/ folder", "[robust][outputs]") {
   fs::create_directory(dir + "/empty-traces");
   fs::create_directory(dir + "/out");
   const test::Outcome o =
-      run_anesim({"report", "--out", dir + "/out/v.md", "--traces-dir", dir + "/empty-traces"});
-  CHECK(o.rc != kExitOk);
+      run_anesim({"report", "--out", dir + "/out/v.md", "--traces-dir", dir + "/empty-traces",
+                  "--calibration", ANESIM_SOURCE_DIR "/configs/m3-air.calibration.json"});
+  CHECK(o.rc == kExitUsage);
+  CHECK_THAT(o.err,
+             Catch::Contains("--traces-dir: '" + dir + "/empty-traces' holds no trace files"));
+  CHECK_THAT(o.err, !Catch::Contains("gnuplot"));
   CHECK(names_in(dir + "/out").empty());
 }
 

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <anesim/analysis/decode/decode_output.h>
+#include <anesim/analysis/step/step_plan.h>
 #include <anesim/api/model_source.h>
 #include <anesim/io/atomic_output.h>
 #include <anesim/io/count_text.h>
@@ -33,13 +34,7 @@ DecodeResult decode(const DecodeRequest& r) {
   const MachineConfig cfg = load_config_or_builtin(r.config);
   ModelDescription model = r.model_description ? *r.model_description : load_model(r.model);
   if (r.dtype) set_dtype(model, *r.dtype);
-  if (model.layers == 0) {
-    // A checkpoint whose tensors are not named *layers.N.*: no layer to cut
-    // into programs, and nothing a --programs value could fix.
-    throw InputError(fmt::format(
-        "{}: no decoder layers (no tensor named like model.layers.N.*): decode needs the layers",
-        printable_whole(model.source)));
-  }
+  require_decoder_layers(model);  // before --programs, which it would make look wrong
   check_count_field(r.programs, "programs", 1, model.layers);
   settings.programs = static_cast<uint32_t>(r.programs);
   if (!r.timeline.empty() && !plot_extension_ok(r.timeline)) {

@@ -70,6 +70,8 @@ int run_command_line(int argc, char* argv[]) {
   } catch (const CLI::ParseError& e) {
     app.exit(e);
     return kExitUsage;
+  } catch (const std::exception& e) {
+    return report_error(e);  // an option's own check (--chip names no chip)
   }
 
   // Options before a subcommand belong to the plain run and would be ignored.

@@ -195,6 +195,7 @@ AdviceResult advise_transfers(const std::vector<Transfer>& transfers, uint32_t e
 
 ModelAdvice advise_model(const ModelDescription& m, const MachineConfig& cfg,
                          const AdviceSettings& settings) {
+  require_decoder_layers(m);  // the step below needs them: said before any simulation
   ModelAdvice r;
   r.model = m;
   const std::vector<Transfer> transfers = model_transfers(m, &r.left_out);

@@ -24,7 +24,7 @@ std::vector<std::string> trace_files(const std::string& dir) {
   std::vector<std::string> files;
   DIR* d = opendir(dir.c_str());
   if (d == nullptr) {
-    throw UsageError(fmt::format("--traces-dir: cannot open '{}'", dir));
+    throw UsageError(fmt::format("--traces-dir: cannot open '{}'", printable_whole(dir)));
   }
   while (dirent* e = readdir(d)) {
     const std::string name = e->d_name;
@@ -110,6 +110,11 @@ void replay_section(ReportContext& ctx, TemplateValues& v) {
   std::vector<Trace> traces;
   for (const std::string& f : trace_files(ctx.traces_dir)) {
     traces.push_back(read_trace_file(f));
+  }
+  // Said here, by name: otherwise the first sign is gnuplot refusing an empty plot.
+  if (traces.empty()) {
+    throw UsageError(fmt::format("--traces-dir: '{}' holds no trace files (*.csv)",
+                                 printable_whole(ctx.traces_dir)));
   }
   refuse_repeated_records(traces);
   const ReplayResult rep = replay_traces(traces, RingVariant::kBug, ctx.cfg, ctx.config_path,

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <anesim/io/errors.h>
+#include <anesim/io/text_functions.h>
 #include <anesim/model/model_transfers.h>
 
 namespace anesim {
@@ -124,7 +125,16 @@ uint64_t StepPlan::lines_per_core() const {
   return sum;
 }
 
+void require_decoder_layers(const ModelDescription& m) {
+  if (m.layers == 0) {
+    throw InputError(fmt::format(
+        "{}: no decoder layers (no tensor named like model.layers.N.*): a decode step needs them",
+        printable_whole(m.source)));
+  }
+}
+
 StepPlan plan_step(const ModelDescription& m, const SplitPolicy& policy, uint32_t programs) {
+  require_decoder_layers(m);
   if (programs < 1 || programs > m.layers) {
     throw UsageError(
         fmt::format("--programs: {} is out of range (expected 1..{}, the layers of {})", programs,

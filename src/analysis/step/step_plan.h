@@ -46,8 +46,14 @@ struct StepPlan {
 
 // The step of `m` with `policy`'s splits, its layers cut into `programs`
 // programs of near-equal layer counts (the first ones one layer longer).
-// Throws UsageError for `programs` outside 1..layers or a split with more
-// chunks than channels, InputError when a transfer is too large.
+// Throws InputError for a model without decoder layers or a transfer too
+// large, UsageError for `programs` outside 1..layers or a split with more
+// chunks than channels.
 StepPlan plan_step(const ModelDescription& m, const SplitPolicy& policy, uint32_t programs);
+
+// Throws InputError naming `m`'s file when it has no decoder layers (a
+// checkpoint whose tensors are not named model.layers.N.*): it has no step to
+// plan, and no --programs value could fix that.
+void require_decoder_layers(const ModelDescription& m);
 
 }  // namespace anesim
