@@ -61,6 +61,7 @@ AdviseResult advise(const AdviseRequest& r) {
   settings.jobs = static_cast<unsigned>(r.jobs);
   settings.config_path = r.machine.config;
   settings.progress_label = r.progress_label;
+  settings.price_splits = r.price_splits;
   if (!r.exact) {
     const std::string text = description_text(r.machine);
     if (!text.empty()) {

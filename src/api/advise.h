@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include <anesim/analysis/advise/advice.h>
 #include <anesim/api/machine_choice.h>
@@ -38,6 +39,9 @@ struct AdviseRequest {
   // Simulate every time, reading neither the description's timing table
   // nor the on-disk cache (docs/advise.md).
   bool exact = false;
+  // Fleet advice (advise_fleet.h): row i's split into price_splits[i]
+  // chunks is priced as well (TransferAdvice::priced); empty: none.
+  std::vector<uint32_t> price_splits;
 };
 
 struct AdviseResult {

@@ -4,6 +4,7 @@
 
 #include <anesim/analysis/advise/advice_output.h>
 #include <anesim/api/advise.h>
+#include <anesim/api/advise_fleet.h>
 #include <anesim/api/weight_format_fields.h>
 #include <anesim/cli/exit_codes.h>
 #include <anesim/cli/field_errors.h>
@@ -36,7 +37,7 @@ CLI::App* add_advise_command(CLI::App& app, AdviseOptions& opt) {
   model->excludes(cin)->excludes(cout);
   cin->needs(cout);
   cout->needs(cin);
-  add_config_option(*cmd, opt.config);
+  add_config_option(*cmd, opt.config, &opt.chips);
   add_jobs_option(*cmd, opt.jobs);
   cmd->add_flag("--json", opt.json, "print one JSON object instead of the table");
   add_output_option(*cmd, "--csv", opt.csv, "write the per-transfer table as CSV");
@@ -59,16 +60,29 @@ int advise_command(const AdviseOptions& opt) {
   request.exact = opt.exact;
   const TypedText typed = {{"cin", opt.cin},     {"cout", opt.cout},     {"jobs", opt.jobs},
                            {"dtype", opt.dtype}, {"kernel", opt.kernel}, {"groups", opt.groups}};
-  const api::AdviseResult r = call_library(typed, [&] {
+  auto read_formats = [&] {
     if (!opt.dtype.empty()) request.dtype = api::dtype_field(opt.dtype);
     if (!opt.kernel.empty()) request.kernel = api::kernel_field(opt.kernel);
-    return api::advise(request);
-  });
+  };
   std::string text;
-  if (opt.json) {
-    text = json_text(api::advice_json(r), 2) + "\n";
+  if (!opt.chips.empty()) {
+    const api::FleetAdviseResult f = call_library(typed, [&] {
+      read_formats();
+      api::FleetAdviseRequest fleet;
+      fleet.chips = api::fleet_chip_names(opt.chips);
+      fleet.csv = request.csv;
+      request.csv.clear();
+      fleet.advise = request;
+      return api::advise_fleet(fleet);
+    });
+    text = opt.json ? json_text(api::fleet_json(f), 2) + "\n" : api::fleet_text(f);
   } else {
-    text = r.model ? model_advice_text(*r.model) : shape_advice_text(r.table);
+    const api::AdviseResult r = call_library(typed, [&] {
+      read_formats();
+      return api::advise(request);
+    });
+    text = opt.json ? json_text(api::advice_json(r), 2) + "\n"
+                    : (r.model ? model_advice_text(*r.model) : shape_advice_text(r.table));
   }
   std::fputs(text.c_str(), stdout);
   std::fflush(stdout);

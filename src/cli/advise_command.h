@@ -14,6 +14,7 @@ struct AdviseOptions {
   std::string cin, cout;
   std::string dtype, kernel, groups;
   std::string config;
+  std::string chips;  // --chip A,B,... or all: fleet advice; "" = one machine
   std::string jobs = "2";
   bool json = false;
   std::string csv;

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <anesim/api/advise_fleet.h>
 #include <anesim/io/count_text.h>
 #include <anesim/io/errors.h>
 #include <anesim/io/text_functions.h>
@@ -25,7 +26,7 @@ CLI::Option* add_output_option(CLI::App& cmd, const std::string& name, std::stri
   return cmd.add_option(name, path, help)->check(file_name_check());
 }
 
-CLI::Option* add_config_option(CLI::App& cmd, std::string& path) {
+CLI::Option* add_config_option(CLI::App& cmd, std::string& path, std::string* chip_list) {
   CLI::Option* config =
       cmd.add_option("--config", path,
                      "machine description YAML, any file (default: built-in M3 Air); a file may "
@@ -33,9 +34,25 @@ CLI::Option* add_config_option(CLI::App& cmd, std::string& path) {
           ->check(file_name_check());
   // A chip is its registered file: every command reads it as it reads --config.
   // An unknown name throws FieldError from the callback, reported as any other.
+  auto is_list = [chip_list](const std::string& text) {
+    return chip_list && (text == "all" || text.find(',') != std::string::npos);
+  };
+  const std::string help =
+      chip_list ? "a built-in chip description, m1 .. m5-max (`anesim chips` lists them; default: "
+                  "m3); A,B,... or all advises every chip listed at once (docs/advise.md, Fleet)"
+                : "a built-in chip description, m1 .. m5-max (`anesim chips` lists them; default: "
+                  "m3)";
   cmd.add_option_function<std::string>(
-         "--chip", [&path](const std::string& name) { path = chip_config_path(name); },
-         "a built-in chip description, m1 .. m5-max (`anesim chips` lists them; default: m3)")
+         "--chip",
+         [&path, chip_list, is_list](const std::string& name) {
+           if (is_list(name)) {
+             api::fleet_chip_names(name);  // checks every name
+             *chip_list = name;
+           } else {
+             path = chip_config_path(name);
+           }
+         },
+         help)
       ->excludes(config);
   return config;
 }

@@ -25,7 +25,10 @@ CLI::Option* add_output_option(CLI::App& cmd, const std::string& name, std::stri
 
 // --config FILE: a machine description YAML (default: built-in M3 Air), and
 // --chip NAME (exclusive with it), which sets `path` to the chip's file.
-CLI::Option* add_config_option(CLI::App& cmd, std::string& path);
+// With `chip_list` (advise), --chip also takes A,B,... or all: a list
+// (two or more names, or all) goes to `chip_list` untouched, one name still
+// sets `path`.
+CLI::Option* add_config_option(CLI::App& cmd, std::string& path, std::string* chip_list = nullptr);
 // The machine of --config; a bad file throws ConfigError (exit 3) before any
 // simulation starts.
 MachineConfig load_machine(const std::string& path);

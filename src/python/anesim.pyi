@@ -4,7 +4,7 @@ The TypedDicts describe the dicts the functions return; they exist for type
 checkers only (import them under typing.TYPE_CHECKING)."""
 
 import os
-from typing import Any, Dict, List, Mapping, Optional, Sequence, SupportsIndex, Tuple, TypedDict, Union
+from typing import Any, Dict, List, Mapping, Optional, Sequence, SupportsIndex, Tuple, TypedDict, Union, overload
 
 __version__: str
 
@@ -132,6 +132,48 @@ class ModelAdvice(TypedDict):
     left_out: List[str]
     projections: List[TransferAdvice]
 
+class FleetChip(TypedDict, total=False):
+    """One chip of a fleet's advice; note only where the verdict is unknown."""
+
+    name: str
+    verdict: Optional[bool]
+    confidence: str
+    ring: str
+    config: str
+    note: str
+    time_us_per_token_before: float
+    time_us_per_token_after: float
+
+class FleetCost(TypedDict):
+    chip: str
+    affected: bool
+    own_split: int
+    time_us_before: float
+    time_us_after: float
+    change_pct: float
+    clears: bool
+
+class FleetProjection(TypedDict):
+    name: str
+    cin: int
+    cout: int
+    count: int
+    format: str
+    lines_per_core: int
+    affected_chips: List[str]
+    advice: str
+    split: Optional[int]
+    chunk_cin: List[int]
+    chunk_lines: List[int]
+    chips: List[FleetCost]
+
+class FleetAdvice(TypedDict):
+    """advise(chips=...) and advise_model(chips=...): `anesim advise --chip A,B,... --json`."""
+
+    title: str
+    chips: List[FleetChip]
+    projections: List[FleetProjection]
+
 class ModelTransfer(TypedDict):
     name: str
     cin: int
@@ -182,21 +224,35 @@ def run(
     config: _ConfigArg = None,
     chip: Optional[str] = None,
 ) -> RunResult: ...
+@overload
 def advise(
     cin: _Count, cout: _Count, config: _ConfigArg = None, jobs: _Count = 2,
     dtype: Optional[str] = None, kernel: Union[Tuple[_Count, _Count], str, None] = None,
     groups: Optional[_Count] = None, exact: bool = False,
-    chip: Optional[str] = None,
+    chip: Optional[str] = None, chips: None = None,
 ) -> ShapeAdvice: ...
+@overload
+def advise(
+    cin: _Count, cout: _Count, config: None = None, jobs: _Count = 2,
+    dtype: Optional[str] = None, kernel: Union[Tuple[_Count, _Count], str, None] = None,
+    groups: Optional[_Count] = None, exact: bool = False,
+    chip: None = None, *, chips: Union[Sequence[str], str],
+) -> FleetAdvice: ...
 def affected(
     cin: _Count, cout: _Count, config: _ConfigArg = None, dtype: Optional[str] = None,
     kernel: Union[Tuple[_Count, _Count], str, None] = None, groups: Optional[_Count] = None,
     exact: bool = False, chip: Optional[str] = None,
 ) -> bool: ...
+@overload
 def advise_model(
     model: _ModelArg, config: _ConfigArg = None, jobs: _Count = 2, dtype: Optional[str] = None,
-    exact: bool = False, chip: Optional[str] = None,
+    exact: bool = False, chip: Optional[str] = None, chips: None = None,
 ) -> ModelAdvice: ...
+@overload
+def advise_model(
+    model: _ModelArg, config: None = None, jobs: _Count = 2, dtype: Optional[str] = None,
+    exact: bool = False, chip: None = None, *, chips: Union[Sequence[str], str],
+) -> FleetAdvice: ...
 def chips() -> List[ChipInfo]: ...
 def load_model(model: _ModelArg) -> LoadedModel: ...
 def variants() -> List[VariantInfo]: ...

@@ -29,6 +29,7 @@
 #include <anesim/model/model_presets.h>
 #include <anesim/python/python_catalog.h>
 #include <anesim/python/python_config.h>
+#include <anesim/python/python_fleet.h>
 #include <anesim/python/python_formats.h>
 #include <anesim/python/python_values.h>
 #include <anesim/sim/base/stop_request.h>
@@ -112,6 +113,10 @@ py::object advise_request(const api::AdviseRequest& r) {
   return to_python(interruptible([&] { return api::advice_json(api::advise(r)); }));
 }
 
+py::object fleet_call(const api::FleetAdviseRequest& f) {
+  return to_python(interruptible([&] { return api::fleet_json(api::advise_fleet(f)); }));
+}
+
 api::AdviseRequest shape_request(const py::object& cin, const py::object& cout,
                                  const py::object& config, const py::object& jobs,
                                  const py::object& dtype, const py::object& kernel,
@@ -133,7 +138,13 @@ api::AdviseRequest shape_request(const py::object& cin, const py::object& cout,
 
 py::object advise_shape(const py::object& cin, const py::object& cout, const py::object& config,
                         const py::object& jobs, const py::object& dtype, const py::object& kernel,
-                        const py::object& groups, bool exact, const py::object& chip) {
+                        const py::object& groups, bool exact, const py::object& chip,
+                        const py::object& chips) {
+  if (!chips.is_none()) {
+    const api::AdviseRequest r =
+        shape_request(cin, cout, py::none(), jobs, dtype, kernel, groups, exact, py::none());
+    return fleet_call(fleet_request(r, chips, config, chip));
+  }
   return advise_request(shape_request(cin, cout, config, jobs, dtype, kernel, groups, exact, chip));
 }
 
@@ -164,13 +175,14 @@ ModelDescription model_argument(const py::object& model) {
 
 py::object advise_model_call(const py::object& model, const py::object& config,
                              const py::object& jobs, const py::object& dtype, bool exact,
-                             const py::object& chip) {
+                             const py::object& chip, const py::object& chips) {
   api::AdviseRequest r;
   r.model_description = model_argument(model);
   r.dtype = dtype_value(dtype);
   r.jobs = jobs_argument(jobs);
-  r.machine = machine_argument(config, chip);
   r.exact = exact;
+  if (!chips.is_none()) return fleet_call(fleet_request(r, chips, config, chip));
+  r.machine = machine_argument(config, chip);
   return advise_request(r);
 }
 
@@ -268,13 +280,15 @@ The GIL is released while the simulation runs.)doc");
   m.def("advise", &advise_shape, py::arg("cin"), py::arg("cout"), py::arg("config") = py::none(),
         py::arg("jobs") = 2, py::arg("dtype") = py::none(), py::arg("kernel") = py::none(),
         py::arg("groups") = py::none(), py::arg("exact") = false, py::arg("chip") = py::none(),
-        R"doc(
+        py::arg("chips") = py::none(), R"doc(
 Advice for one layer X[1,cin] x W[cin,cout]: the dict of `anesim advise
 --cin D --cout N --json`, from the description's timing table where it has one
 (exact=True simulates). jobs: simulations run in parallel (threads).
 dtype: 'fp16' (default), 'bf16', 'fp32', 'int8', 'uint8', 'fp8_e4m3',
 'fp8_e5m2', 'lut4', 'lut6'; kernel: (kh, kw) (default (1, 1)); groups:
-channel groups (default 1). cin is the input channels D, not D*kh*kw.)doc");
+channel groups (default 1). cin is the input channels D, not D*kh*kw.
+chips: a list of chip names or 'all' instead of config/chip: the fleet's dict
+of `anesim advise --chip A,B,... --json` (docs/advise.md, "Fleet").)doc");
   m.def("affected", &affected, py::arg("cin"), py::arg("cout"), py::arg("config") = py::none(),
         py::arg("dtype") = py::none(), py::arg("kernel") = py::none(),
         py::arg("groups") = py::none(), py::arg("exact") = false, py::arg("chip") = py::none(),
@@ -283,12 +297,14 @@ Whether the erratum costs the layer X[1,cin] x W[cin,cout] time: advise()'s
 "affected", answered from the description's timing table.)doc");
   m.def("advise_model", &advise_model_call, py::arg("model"), py::arg("config") = py::none(),
         py::arg("jobs") = 2, py::arg("dtype") = py::none(), py::arg("exact") = false,
-        py::arg("chip") = py::none(), R"doc(
+        py::arg("chip") = py::none(), py::arg("chips") = py::none(), R"doc(
 Advice for a whole model: the dict of `anesim advise --model M --json`.
 model: a preset name, a path (model YAML, a transformers config.json, a
 .safetensors file or model.safetensors.index.json), or a dict in the model
 format (docs/model-format.md). dtype: every weight stored as this
-(default: as the model says).)doc");
+(default: as the model says). chips: a list of chip names or 'all' instead
+of config/chip: one split per projection for all of them, the dict of
+`anesim advise --model M --chip A,B,... --json` (docs/advise.md, "Fleet").)doc");
   m.def("load_model", &load_model, py::arg("model"), R"doc(
 The transfers a model streams per decoded token, without simulating: a dict
 with name, display_name, source, layers, element_bytes, parameters (the

@@ -172,6 +172,15 @@ def main():
              f"{step['tokens_per_s_before']:.4g} | {step['tokens_per_s_after']:.4g} | "
              f"{step['gbps_before']:.2f} | {step['gbps_after']:.2f} |")
 
+    # docs/advise.md, "Fleet": one shape on three chips, each chip's time
+    # before and with the fleet's split as the text prints it.
+    fleet_args = ["advise", "--cin", "4096", "--cout", "2048", "--chip", "m3,m4,m5-pro", "--exact"]
+    for cost in c.json_run(fleet_args)["projections"][0]["chips"]:
+        state = "affected" if cost["affected"] else "not affected"
+        c.expect("docs/advise.md", fleet_args,
+                 f"{cost['chip']} {state} {cost['time_us_before']:.2f} -> "
+                 f"{cost['time_us_after']:.2f} us {cost['change_pct']:+.2f} %")
+
     for failure in c.failures:
         print(failure)
     print(f"{c.checked} figures checked, {len(c.failures)} stale")

@@ -27,26 +27,37 @@ std::vector<uint32_t> split_tasks(const std::vector<uint64_t>& lines) {
   return std::vector<uint32_t>(lines.begin(), lines.end());
 }
 
-// Picks the fewest clearing chunks and the padding for an affected row;
-// every payload involved has been simulated.
-// The fewest chunks (2..kMaxAdviceSplit) of which every one clears the
-// notch, and their lines per core; every chunk's payload has been simulated.
+// Split s's chunks and their lines per core (no chunks: t cannot be split s ways).
 struct ClearingSplit {
   uint32_t s = 0;
   std::vector<uint64_t> chunks, lines;
 };
+ClearingSplit split_of(const Transfer& t, uint32_t s) {
+  ClearingSplit c{s, split_input_channels(t.cin, t.format, s), {}};
+  for (uint64_t chunk : c.chunks) c.lines.push_back(payload_lines(chunk, t.cout, t.format));
+  return c;
+}
+// Every chunk's payload has been simulated.
+bool clears(const ClearingSplit& c, const SimulationCache& sims) {
+  return std::none_of(c.lines.begin(), c.lines.end(), [&](uint64_t l) { return sims.affected(l); });
+}
+// The fewest chunks (2..kMaxAdviceSplit) of which every one clears the notch.
 std::optional<ClearingSplit> fewest_clearing_split(const Transfer& t, const SimulationCache& sims) {
   for (uint32_t s = 2; s <= kMaxAdviceSplit; ++s) {
-    ClearingSplit c{s, split_input_channels(t.cin, t.format, s), {}};
+    ClearingSplit c = split_of(t, s);
     if (c.chunks.empty()) break;
-    bool clears = true;
-    for (uint64_t chunk : c.chunks) {
-      c.lines.push_back(payload_lines(chunk, t.cout, t.format));
-      clears = clears && !sims.affected(c.lines.back());
-    }
-    if (clears) return c;
+    if (clears(c, sims)) return c;
   }
   return std::nullopt;
+}
+
+// Row i's split to price, when AdviceSettings::price_splits asks for one.
+std::optional<ClearingSplit> priced_split(const AdviceSettings& settings, size_t i,
+                                          const Transfer& t) {
+  if (i >= settings.price_splits.size() || settings.price_splits[i] < 2) return std::nullopt;
+  ClearingSplit c = split_of(t, settings.price_splits[i]);
+  if (c.chunks.empty()) return std::nullopt;
+  return c;
 }
 
 void choose_remedy(TransferAdvice& a, const SimulationCache& sims) {
@@ -155,7 +166,11 @@ AdviceResult advise_transfers(const std::vector<Transfer>& transfers, uint32_t e
   sims.run(cfg, settings);
 
   // Second round: every candidate split and the padding of the affected rows.
-  for (TransferAdvice& a : result.rows) {
+  for (size_t i = 0; i < result.rows.size(); ++i) {
+    TransferAdvice& a = result.rows[i];
+    if (const auto c = priced_split(settings, i, a.transfer)) {
+      for (uint64_t l : c->lines) sims.want_both(l);
+    }
     a.time_us_before = sims.time(sims.chip(), a.lines_per_core);
     a.time_us_fix = sims.fix_time(a.lines_per_core);
     a.affected = sims.affected(a.lines_per_core);
@@ -175,7 +190,11 @@ AdviceResult advise_transfers(const std::vector<Transfer>& transfers, uint32_t e
   sims.run(cfg, settings);
 
   // Third round: the fewest clearing chunks, run as the tasks of one transfer.
-  for (const TransferAdvice& a : result.rows) {
+  for (size_t i = 0; i < result.rows.size(); ++i) {
+    const TransferAdvice& a = result.rows[i];
+    if (const auto c = priced_split(settings, i, a.transfer)) {
+      sims.want(sims.chip(), split_tasks(c->lines));
+    }
     if (!a.affected) continue;
     if (const auto c = fewest_clearing_split(a.transfer, sims)) {
       sims.want(sims.chip(), split_tasks(c->lines));
@@ -183,9 +202,19 @@ AdviceResult advise_transfers(const std::vector<Transfer>& transfers, uint32_t e
   }
   sims.run(cfg, settings);
 
-  for (TransferAdvice& a : result.rows) {
+  for (size_t i = 0; i < result.rows.size(); ++i) {
+    TransferAdvice& a = result.rows[i];
     if (a.affected) {
       choose_remedy(a, sims);
+      for (uint32_t s = 2; s <= kMaxAdviceSplit; ++s) {
+        const ClearingSplit c = split_of(a.transfer, s);
+        if (c.chunks.empty()) break;  // as fewest_clearing_split
+        if (clears(c, sims)) a.clearing_splits.push_back(s);
+      }
+    }
+    if (const auto c = priced_split(settings, i, a.transfer)) {
+      a.priced = PricedSplit{c->s, c->chunks, c->lines,
+                             sims.time(sims.chip(), split_tasks(c->lines)), clears(*c, sims)};
     }
     a.gbps_before = ane_gbps(result.ane_cores, a.lines_per_core, a.time_us_before);
     a.gbps_after = ane_gbps(result.ane_cores, a.lines_per_core, a.time_us_after);

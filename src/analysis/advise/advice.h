@@ -43,6 +43,14 @@ enum class AdviceKind {
 // "not affected", "split", "split slower", "no split clears the notch".
 const char* advice_kind_name(AdviceKind k);
 
+// A given split's chunks run as the tasks of one transfer (fleet advice).
+struct PricedSplit {
+  uint32_t split = 1;
+  std::vector<uint64_t> chunk_cin, chunk_lines;
+  double time_us = 0;   // this machine's own ring
+  bool clears = false;  // no chunk is affected on this machine
+};
+
 struct TransferAdvice {
   Transfer transfer;
   uint64_t bytes_per_core = 0, lines_per_core = 0;
@@ -62,6 +70,8 @@ struct TransferAdvice {
   std::optional<uint64_t> padding_cin;  // only where cheaper than time_us_after
   uint64_t padding_lines = 0;
   double padding_time_us = 0;
+  std::vector<uint32_t> clearing_splits;  // affected: every s in 2..8 whose chunks all clear
+  std::optional<PricedSplit> priced;      // AdviceSettings::price_splits asked for it
 };
 
 struct AdviceResult {

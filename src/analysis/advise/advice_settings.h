@@ -4,8 +4,10 @@
 // the description's timing table, then the on-disk cache (docs/advise.md).
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <anesim/analysis/tables/timing_table.h>
 
@@ -17,6 +19,9 @@ struct AdviceSettings {
   std::string progress_label;                // "" = no progress bar
   std::shared_ptr<const TimingTable> table;  // null: none (or --exact)
   std::string cache_scope;                   // "": no on-disk cache (result_cache.h)
+  // Fleet advice (fleet_advice.h): row i's split into price_splits[i]
+  // chunks is priced on this machine, affected or not (0 or 1: none).
+  std::vector<uint32_t> price_splits;
 };
 
 }  // namespace anesim
