@@ -78,9 +78,11 @@ size_t replay_seeds(const std::string& target, Fn fn) {
 
 }  // namespace
 
-TEST_CASE("fuzz seeds: decode-step records and the safetensors index", "[fuzz][readers]") {
+TEST_CASE("fuzz seeds: decode-step records, the safetensors index, split files",
+          "[fuzz][readers]") {
   CHECK(replay_seeds("step_records", fuzz::step_records_one) >= 3);
   CHECK(replay_seeds("index", fuzz::index_one) >= 3);
+  CHECK(replay_seeds("split_file", fuzz::split_file_one) >= 5);
 }
 
 TEST_CASE("decode-step records: one step spelled two ways is one record", "[trace][readers]") {

@@ -1,5 +1,6 @@
-// The libFuzzer targets for the decode-step records and the safetensors
-// index (tests/fuzz/fuzz_step_records.cpp, fuzz_index.cpp), replayed in the
+// The libFuzzer targets for the decode-step records, the safetensors index
+// and split files (tests/fuzz/fuzz_step_records.cpp, fuzz_index.cpp,
+// fuzz_split_file.cpp), replayed in the
 // main build by tests/reader_hardening_test.cpp. Same contract as
 // fuzz_targets.h: the documented exception with a one-line message that
 // starts with the input's name, or values within the documented ranges.
@@ -10,6 +11,8 @@
 #include <cstdio>
 #include <fstream>
 #include <string>
+
+#include <anesim/analysis/decode/split_file.h>
 
 #include "tests/fuzz/fuzz_targets.h"
 
@@ -65,6 +68,51 @@ inline void index_one(const uint8_t* data, size_t size) {
     if (msg.find('\n') != std::string::npos) {
       fuzz_fail("message spans lines", msg);
     }
+  }
+}
+
+// A model with three projections and a streamed head, as split files name them.
+inline const ModelDescription& split_model() {
+  static const ModelDescription m = [] {
+    ModelDescription d;
+    d.display_name = "fuzz";
+    d.layers = 2;
+    d.projections = {{"q_proj", 2048, 2048}, {"gate_proj", 2048, 8192}, {"down_proj", 8192, 2048}};
+    d.lm_head_cin = 48;
+    d.lm_head_cout = 1000;
+    return d;
+  }();
+  return m;
+}
+
+// Every accepted chunk count names a splittable transfer, within 1..64 and
+// its Cin.
+inline void check_split_policy(const SplitPolicy& p, const std::string& text) {
+  const ModelDescription& m = split_model();
+  for (const auto& [name, n] : p.chunks) {
+    uint64_t cin = name == "lm_head" ? m.lm_head_cin : 0;
+    for (const Projection& q : m.projections) {
+      if (q.name == name) cin = q.cin;
+    }
+    if (cin == 0 || n < 1 || n > kMaxStepSplit || n > cin) {
+      fuzz_fail("an impossible split was accepted", name + " in " + text.substr(0, 200));
+    }
+  }
+}
+
+// The same bytes as a split file (YAML) and as a record's inline text: an
+// InputError starting with the input's name, or a policy the model allows.
+inline void split_file_one(const uint8_t* data, size_t size) {
+  const std::string text(reinterpret_cast<const char*>(data), size);
+  try {
+    check_split_policy(parse_split_file(text, "fuzz.yaml", split_model()), text);
+  } catch (const InputError& e) {
+    check_message(e.what(), "fuzz.yaml");
+  }
+  try {
+    check_split_policy(parse_inline_splits(text, split_model(), "fuzz.csv:9: split_policy"), text);
+  } catch (const InputError& e) {
+    check_message(e.what(), "fuzz.csv:9: split_policy");
   }
 }
 
