@@ -17,6 +17,10 @@ std::string printable(const std::string& text, size_t max_chars = 200);
 // Without the cut (file names in JSON, whole messages).
 inline std::string printable_whole(const std::string& text) { return printable(text, SIZE_MAX); }
 
+// A CSV field (RFC 4180), quoted when it holds a separator, a quote or a
+// line break; quotes inside are doubled.
+std::string csv_field(const std::string& s);
+
 // `text` cut at every `separator` ("a,,b" gives "a", "", "b"; "" gives "").
 std::vector<std::string> split_text(const std::string& text, char separator);
 

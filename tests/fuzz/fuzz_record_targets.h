@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <fstream>
 #include <string>
+#include <tuple>
 
 #include <anesim/analysis/decode/split_file.h>
 
@@ -77,7 +78,16 @@ inline const ModelDescription& split_model() {
     ModelDescription d;
     d.display_name = "fuzz";
     d.layers = 2;
-    d.projections = {{"q_proj", 2048, 2048}, {"gate_proj", 2048, 8192}, {"down_proj", 8192, 2048}};
+    for (const auto& [name, cin, cout] :
+         {std::tuple<const char*, uint64_t, uint64_t>{"q_proj", 2048, 2048},
+          {"gate_proj", 2048, 8192},
+          {"down_proj", 8192, 2048}}) {
+      Projection p;
+      p.name = name;
+      p.cin = cin;
+      p.cout = cout;
+      d.projections.push_back(p);
+    }
     d.lm_head_cin = 48;
     d.lm_head_cout = 1000;
     return d;

@@ -21,16 +21,6 @@ std::string joined(const std::vector<uint64_t>& v, const char* separator) {
   return out;
 }
 
-// A CSV field, quoted when it holds a separator, a quote or a line break.
-std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char c : s) {
-    out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  }
-  return out + "\"";
-}
-
 // Bytes per weight as JSON: whole for 8-bit and wider, 0.5 and 0.75 for lut4 and lut6.
 Json element_bytes_json(Dtype d) {
   const uint32_t bits = dtype_bits(d);

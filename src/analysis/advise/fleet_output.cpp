@@ -9,14 +9,6 @@ namespace anesim {
 
 namespace {
 
-// A CSV field, quoted when it holds a separator, a quote or a line break.
-std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
-}
-
 template <class T>
 std::string joined(const std::vector<T>& v, const char* separator) {
   std::string out;
