@@ -1,6 +1,7 @@
 #include <anesim/model/safetensors_header.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -28,31 +29,44 @@ constexpr size_t kMaxIndexBytes = size_t{16} << 20;
   throw ModelFileError(fmt::format("{}: {}", origin, what));
 }
 
-// Every object's keys, each once: nlohmann would keep the last of two
-// silently, and two tensors under one name are a hostile header. Checked in
-// a SAX pass of its own: nlohmann's parser callback makes parsing quadratic
-// in the number of keys (100,000 tensors ran past a minute).
-class UniqueKeys : public nlohmann::json_sax<json> {
+// The document in one pass, every object's keys each once: nlohmann would
+// keep the last of two silently, and two tensors under one name are a
+// hostile header. The DOM is built here, from nlohmann's SAX events, so that
+// a key can be checked against its object as it arrives (nlohmann's parser
+// callback would make parsing quadratic in the number of keys: 100,000
+// tensors ran past a minute; a check pass before json::parse doubled the
+// time).
+class UniqueKeysDom : public nlohmann::json_sax<json> {
  public:
-  UniqueKeys(const std::string& origin, const char* what) : origin_(origin), what_(what) {}
-  bool null() override { return true; }
-  bool boolean(bool) override { return true; }
-  bool number_integer(number_integer_t) override { return true; }
-  bool number_unsigned(number_unsigned_t) override { return true; }
-  bool number_float(number_float_t, const string_t&) override { return true; }
-  bool string(string_t&) override { return true; }
-  bool binary(binary_t&) override { return true; }
+  UniqueKeysDom(const std::string& origin, const char* what) : origin_(origin), what_(what) {}
+  json& root() { return root_; }
+
+  bool null() override { return put(nullptr) != nullptr; }
+  bool boolean(bool v) override { return put(v) != nullptr; }
+  bool number_integer(number_integer_t v) override { return put(v) != nullptr; }
+  bool number_unsigned(number_unsigned_t v) override { return put(v) != nullptr; }
+  bool number_float(number_float_t v, const string_t& text) override {
+    if (!std::isfinite(v)) {
+      fail(origin_, fmt::format("{} is not readable JSON: number overflow parsing '{}'", what_,
+                                printable(text, 40)));
+    }
+    return put(v) != nullptr;
+  }
+  bool string(string_t& v) override { return put(std::move(v)) != nullptr; }
+  bool binary(binary_t& v) override { return put(json::binary(std::move(v))) != nullptr; }
   bool start_object(std::size_t) override {
-    open_.emplace_back();
+    open_.push_back(put(json::object()));
     return true;
   }
   bool key(string_t& key) override {
-    if (!open_.back().insert(key).second) {
+    json& object = *open_.back();
+    if (object.contains(key)) {
       fail(origin_,
            open_.size() == 1 && std::string(what_) == "header"
                ? fmt::format("{}: tensor '{}' given twice", what_, printable(key, 80))
                : fmt::format("{}: key '{}' given twice in one object", what_, printable(key, 80)));
     }
+    member_ = &object[key];
     return true;
   }
   bool end_object() override {
@@ -60,7 +74,7 @@ class UniqueKeys : public nlohmann::json_sax<json> {
     return true;
   }
   bool start_array(std::size_t) override {
-    open_.emplace_back();  // keeps the depth; an array has no keys
+    open_.push_back(put(json::array()));
     return true;
   }
   bool end_array() override {
@@ -72,21 +86,38 @@ class UniqueKeys : public nlohmann::json_sax<json> {
   }
 
  private:
+  // Places a value: the document, the next element of the open array, or
+  // the member the last key named. Returns where it went.
+  json* put(json value) {
+    if (open_.empty()) {
+      root_ = std::move(value);
+      return &root_;
+    }
+    json& parent = *open_.back();
+    if (parent.is_array()) {
+      parent.push_back(std::move(value));
+      return &parent.back();
+    }
+    *member_ = std::move(value);
+    return member_;
+  }
+
   std::string origin_;
   const char* what_;
-  std::vector<std::set<std::string>> open_;
+  json root_;
+  std::vector<json*> open_;  // the open objects and arrays, innermost last
+  json* member_ = nullptr;   // where the value after the last key goes
 };
 
 json parse_unique_keys(const std::string& text, const std::string& origin,
                        const char* what = "header") {
-  UniqueKeys unique(origin, what);
+  UniqueKeysDom dom(origin, what);
   try {
-    json::sax_parse(text, &unique);
-    return json::parse(text);
+    json::sax_parse(text, &dom);
   } catch (const json::exception& e) {
-    // A number past double's range (out_of_range.406).
     fail(origin, fmt::format("{} is not readable JSON: {}", what, json_error_reason(e)));
   }
+  return std::move(dom.root());
 }
 
 uint64_t unsigned_of(const json& v, const std::string& origin, const std::string& field) {
