@@ -3,6 +3,7 @@
 // every line delivered, `anesim chips --json` and `--chip`.
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
 #include <fstream>
 #include <set>
 #include <string>
@@ -95,6 +96,23 @@ TEST_CASE("overlay errors name the file, line and field", "[chips]") {
   CHECK_THAT(load_error(on_broken), Catch::Contains("extra: unknown key"));
   const std::string repeated = write(dir, "rep.yaml", "base: m3\nane:\n  cores: 8\n  cores: 4\n");
   CHECK_THAT(load_error(repeated), Catch::Contains("rep.yaml:4:3: cores: repeated key"));
+}
+
+TEST_CASE("a chip base with no registry to find names the overlay first", "[chips]") {
+  const std::string dir = fresh_dir("anesim-no-registry");
+  const std::string overlay = write(dir, "on_chip.yaml", "base: m3\n");
+  const char* before = std::getenv("ANESIM_DATA_DIR");
+  const std::string kept = before != nullptr ? before : "";
+  REQUIRE(setenv("ANESIM_DATA_DIR", dir.c_str(), 1) == 0);
+  const std::string msg = load_error(overlay);
+  if (before != nullptr) {
+    setenv("ANESIM_DATA_DIR", kept.c_str(), 1);
+  } else {
+    unsetenv("ANESIM_DATA_DIR");
+  }
+  CHECK(msg.rfind(overlay + ":1:7: base: cannot look up 'm3' in the chip registry: ", 0) == 0);
+  CHECK_THAT(msg, Catch::Contains("chips/registry.yaml"));
+  CHECK_THAT(msg, Catch::Contains("set ANESIM_DATA_DIR"));
 }
 
 TEST_CASE("every chip runs the main job with every line delivered", "[chips]") {

@@ -39,7 +39,14 @@ std::string base_path(const YAML::Node& base, const std::string& origin) {
   const bool is_file = name.find('/') != std::string::npos ||
                        (name.size() > 5 && name.compare(name.size() - 5, 5, ".yaml") == 0);
   if (!is_file) {
-    const std::optional<ChipEntry> chip = find_chip(name);
+    std::optional<ChipEntry> chip;
+    try {
+      chip = find_chip(name);
+    } catch (const ConfigError& e) {
+      // The registry itself is missing or broken: say which config needed it.
+      fail(origin, base.Mark(),
+           fmt::format("cannot look up '{}' in the chip registry: {}", printable(name), e.what()));
+    }
     if (!chip) {
       fail(origin, base.Mark(),
            fmt::format("'{}' is not a chip (known: {}) nor a file name (one with a / or .yaml)",
