@@ -2,7 +2,8 @@
 // decode-step records keyed by normalized model, sorted split policy and
 // programs (within a file and across files); a NUL, a second document or
 // too deep a nesting in any YAML file named by line and column; a NUL in a
-// trace field kept in the message.
+// trace field kept in the message; the safetensors header's and index's
+// JSON read as the format says, each object's keys once.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -16,6 +17,8 @@
 #include <anesim/machine/builtin_config.h>
 #include <anesim/machine/machine_config_reader.h>
 #include <anesim/model/model_description.h>
+#include <anesim/model/safetensors_header.h>
+#include <anesim/model/safetensors_json.h>
 #include "tests/fuzz/fuzz_record_targets.h"
 #include "tests/test_support.h"
 
@@ -162,6 +165,106 @@ TEST_CASE("messages name what is wrong, not an option never given", "[cli][reade
   const test::Outcome advise = test::run_anesim({"advise", "--model", dir + "/w.safetensors"});
   CHECK(advise.rc == 5);
   CHECK_THAT(advise.err, Catch::Contains("no decoder layers") && !Catch::Contains("--programs"));
+}
+
+// A safetensors file of `json` as its header and `data` bytes after it.
+static std::string safetensors_error(const std::string& json, uint64_t data = 4) {
+  std::string head(8, '\0');
+  for (int i = 0; i < 8; ++i) head[i] = static_cast<char>((json.size() >> (8 * i)) & 0xff);
+  head += json;
+  try {
+    parse_safetensors_header(head, head.size() + data, "t.safetensors");
+  } catch (const ModelFileError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST_CASE("safetensors JSON: entries as the format says, each key once", "[model][readers]") {
+  const std::string w = R"("w": {"dtype": "F16", "shape": [2], "data_offsets": [0, 4]})";
+  CHECK(safetensors_error("{" + w + "}").empty());
+  CHECK(safetensors_error(R"({"__metadata__": {"a": {"b": [1, {"c": 2}]}}, )" + w + "}").empty());
+  // A key twice inside __metadata__, at any depth; __metadata__ twice.
+  CHECK_THAT(safetensors_error(R"({"__metadata__": {"a": {"b": 1, "b": 2}}, )" + w + "}"),
+             Catch::StartsWith("t.safetensors: header: key 'b' given twice in one object"));
+  CHECK_THAT(safetensors_error(R"({"__metadata__": {}, "__metadata__": {}, )" + w + "}"),
+             Catch::Contains("tensor '__metadata__' given twice"));
+  CHECK_THAT(safetensors_error("{" + w + ", " + w + "}"),
+             Catch::Contains("tensor 'w' given twice"));
+  CHECK_THAT(
+      safetensors_error(
+          R"({"w": {"dtype": "F16", "dtype": "F16", "shape": [2], "data_offsets": [0, 4]}})"),
+      Catch::Contains("header: key 'dtype' given twice in one object"));
+  // Each field's shape of value, and a missing field.
+  CHECK_THAT(
+      safetensors_error(R"({"w": {"dtype": "F16", "shape": [[2]], "data_offsets": [0, 4]}})"),
+      Catch::Contains("header: w.shape: expected a whole number, got a list"));
+  CHECK_THAT(safetensors_error(R"({"w": {"dtype": "F16", "shape": [-2], "data_offsets": [0, 4]}})"),
+             Catch::Contains("header: w.shape: expected a whole number, got -2"));
+  CHECK_THAT(
+      safetensors_error(
+          R"({"w": {"dtype": "F16", "shape": [1,1,1,1,1,1,1,1,2], "data_offsets": [0, 4]}})"),
+      Catch::Contains("w.shape: expected a list of at most 8 dimensions"));
+  CHECK_THAT(
+      safetensors_error(R"({"w": {"dtype": "F16", "shape": [2], "data_offsets": [0, 2, 4]}})"),
+      Catch::Contains("w.data_offsets: expected [begin, end]"));
+  CHECK_THAT(safetensors_error(R"({"w": {"dtype": "F16", "shape": [2], "data_offsets": [0]}})"),
+             Catch::Contains("w.data_offsets: expected [begin, end]"));
+  CHECK_THAT(
+      safetensors_error(R"({"w": {"dtype": ["F16"], "shape": [2], "data_offsets": [0, 4]}})"),
+      Catch::Contains("w.dtype: expected a dtype name such as F16"));
+  CHECK_THAT(safetensors_error(R"({"w": {"shape": [2], "data_offsets": [0, 4]}})"),
+             Catch::Contains("w.dtype: expected a dtype name such as F16"));
+  CHECK_THAT(safetensors_error(R"({"w": {"dtype": "F16", "data_offsets": [0, 4]}})"),
+             Catch::Contains("w.shape: expected a list"));
+  CHECK_THAT(safetensors_error(R"({"w": [1]})"),
+             Catch::Contains("header: w: expected an object with dtype, shape and data_offsets"));
+  CHECK_THAT(
+      safetensors_error(R"({"w": {"dtype": "F16", "shape": [1e999], "data_offsets": [0, 4]}})"),
+      Catch::Contains("number overflow"));
+  // The tensors come sorted by name, whatever the file's order.
+  const std::string two = R"({"b": {"dtype": "F16", "shape": [1], "data_offsets": [0, 2]}, )"
+                          R"("a": {"dtype": "F16", "shape": [1], "data_offsets": [2, 4]}})";
+  std::string head(8, '\0');
+  head[0] = static_cast<char>(two.size());
+  head += two;
+  const std::vector<SafetensorsTensor> t = parse_safetensors_header(head, head.size() + 4, "t");
+  REQUIRE(t.size() == 2);
+  CHECK(t[0].name == "a");
+  CHECK(t[0].begin == 2);
+  CHECK(t[1].name == "b");
+}
+
+TEST_CASE("safetensors index JSON: one weight_map of strings, each key once", "[model][readers]") {
+  const auto index_error = [](const std::string& text) {
+    try {
+      read_index_json(text, "i.json");
+    } catch (const ModelFileError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  const IndexWeightMap m = read_index_json(
+      R"({"metadata": {"total_size": 8, "x": [1, {}]}, "weight_map": {"b": "s1", "a": "s2"}})",
+      "i.json");
+  CHECK(m.present);
+  REQUIRE(m.shards.size() == 2);
+  CHECK(m.shards[0] == std::make_pair(std::string("a"), std::string("s2")));
+  CHECK(!read_index_json(R"({"metadata": {}})", "i.json").present);
+  CHECK_THAT(index_error(R"({"weight_map": {"a": "s"}, "weight_map": {"a": "s"}})"),
+             Catch::StartsWith("i.json: index: key 'weight_map' given twice in one object"));
+  CHECK_THAT(index_error(R"({"weight_map": {"a": "s", "a": "t"}})"),
+             Catch::Contains("index: key 'a' given twice in one object"));
+  CHECK_THAT(index_error(R"({"metadata": {"k": 1, "k": 2}, "weight_map": {"a": "s"}})"),
+             Catch::Contains("index: key 'k' given twice in one object"));
+  CHECK_THAT(index_error(R"({"weight_map": {"a": 3}})"),
+             Catch::Contains("weight_map.a: expected a shard file name beside the index"));
+  CHECK_THAT(index_error(R"({"weight_map": {"a": ["s"]}})"),
+             Catch::Contains("weight_map.a: expected a shard file name beside the index"));
+  CHECK_THAT(index_error(R"({"weight_map": ["a"]})"),
+             Catch::Contains("weight_map: expected an object of tensor name to shard file"));
+  CHECK_THAT(index_error("[]"), Catch::Contains("not a JSON object"));
+  CHECK_THAT(index_error(R"({"weight_map": {"a": "s"})"), Catch::Contains("index is not JSON"));
 }
 
 }  // namespace anesim

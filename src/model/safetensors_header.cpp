@@ -1,27 +1,22 @@
 #include <anesim/model/safetensors_header.h>
 
 #include <algorithm>
-#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <optional>
-#include <set>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include <anesim/io/errors.h>
-#include <anesim/io/json.h>
 #include <anesim/io/text_file.h>
 #include <anesim/io/text_functions.h>
+#include <anesim/model/safetensors_json.h>
 
 namespace anesim {
 
 namespace {
-
-using nlohmann::json;
 
 constexpr size_t kMaxIndexBytes = size_t{16} << 20;
 
@@ -29,135 +24,15 @@ constexpr size_t kMaxIndexBytes = size_t{16} << 20;
   throw ModelFileError(fmt::format("{}: {}", origin, what));
 }
 
-// The document in one pass, every object's keys each once: nlohmann would
-// keep the last of two silently, and two tensors under one name are a
-// hostile header. The DOM is built here, from nlohmann's SAX events, so that
-// a key can be checked against its object as it arrives (nlohmann's parser
-// callback would make parsing quadratic in the number of keys: 100,000
-// tensors ran past a minute; a check pass before json::parse doubled the
-// time).
-class UniqueKeysDom : public nlohmann::json_sax<json> {
- public:
-  UniqueKeysDom(const std::string& origin, const char* what) : origin_(origin), what_(what) {}
-  json& root() { return root_; }
-
-  bool null() override { return put(nullptr) != nullptr; }
-  bool boolean(bool v) override { return put(v) != nullptr; }
-  bool number_integer(number_integer_t v) override { return put(v) != nullptr; }
-  bool number_unsigned(number_unsigned_t v) override { return put(v) != nullptr; }
-  bool number_float(number_float_t v, const string_t& text) override {
-    if (!std::isfinite(v)) {
-      fail(origin_, fmt::format("{} is not readable JSON: number overflow parsing '{}'", what_,
-                                printable(text, 40)));
-    }
-    return put(v) != nullptr;
-  }
-  bool string(string_t& v) override { return put(std::move(v)) != nullptr; }
-  bool binary(binary_t& v) override { return put(json::binary(std::move(v))) != nullptr; }
-  bool start_object(std::size_t) override {
-    open_.push_back(put(json::object()));
-    return true;
-  }
-  bool key(string_t& key) override {
-    json& object = *open_.back();
-    if (object.contains(key)) {
-      fail(origin_,
-           open_.size() == 1 && std::string(what_) == "header"
-               ? fmt::format("{}: tensor '{}' given twice", what_, printable(key, 80))
-               : fmt::format("{}: key '{}' given twice in one object", what_, printable(key, 80)));
-    }
-    member_ = &object[key];
-    return true;
-  }
-  bool end_object() override {
-    open_.pop_back();
-    return true;
-  }
-  bool start_array(std::size_t) override {
-    open_.push_back(put(json::array()));
-    return true;
-  }
-  bool end_array() override {
-    open_.pop_back();
-    return true;
-  }
-  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& e) override {
-    fail(origin_, fmt::format("{} is not JSON: {}", what_, json_error_reason(e)));
-  }
-
- private:
-  // Places a value: the document, the next element of the open array, or
-  // the member the last key named. Returns where it went.
-  json* put(json value) {
-    if (open_.empty()) {
-      root_ = std::move(value);
-      return &root_;
-    }
-    json& parent = *open_.back();
-    if (parent.is_array()) {
-      parent.push_back(std::move(value));
-      return &parent.back();
-    }
-    *member_ = std::move(value);
-    return member_;
-  }
-
-  std::string origin_;
-  const char* what_;
-  json root_;
-  std::vector<json*> open_;  // the open objects and arrays, innermost last
-  json* member_ = nullptr;   // where the value after the last key goes
-};
-
-json parse_unique_keys(const std::string& text, const std::string& origin,
-                       const char* what = "header") {
-  UniqueKeysDom dom(origin, what);
-  try {
-    json::sax_parse(text, &dom);
-  } catch (const json::exception& e) {
-    fail(origin, fmt::format("{} is not readable JSON: {}", what, json_error_reason(e)));
-  }
-  return std::move(dom.root());
-}
-
-uint64_t unsigned_of(const json& v, const std::string& origin, const std::string& field) {
-  if (!v.is_number_unsigned()) {
-    fail(origin,
-         fmt::format("{}: expected a whole number, got {}", field, printable(v.dump(), 60)));
-  }
-  return v.get<uint64_t>();
-}
-
-SafetensorsTensor read_tensor(const std::string& name, const json& entry, uint64_t data_bytes,
-                              const std::string& origin) {
-  const std::string where = fmt::format("header: {}", printable(name, 80));
-  if (!entry.is_object()) {
-    fail(origin, where + ": expected an object with dtype, shape and data_offsets");
-  }
-  for (const auto& [key, value] : entry.items()) {
-    if (key != "dtype" && key != "shape" && key != "data_offsets") {
-      fail(origin, fmt::format("{}: unknown key '{}' (dtype, shape, data_offsets)", where,
-                               printable(key, 40)));
-    }
-  }
-  SafetensorsTensor t;
-  t.name = name;
-  t.file = origin;
-  const auto dtype = entry.find("dtype");
-  if (dtype == entry.end() || !dtype->is_string() || dtype->get<std::string>().empty()) {
-    fail(origin, where + ".dtype: expected a dtype name such as F16");
-  }
-  t.dtype = dtype->get<std::string>();
-  const auto shape = entry.find("shape");
-  if (shape == entry.end() || !shape->is_array() || shape->size() > 8) {
-    fail(origin, where + ".shape: expected a list of at most 8 dimensions");
-  }
+// A tensor as read (safetensors_json.h) checked against the data section:
+// its range inside it, and as long as its shape and dtype make it.
+void check_tensor(const SafetensorsTensor& t, uint64_t data_bytes, const std::string& origin) {
+  // Said only on failure: a header of 100,000 tensors passes here 100,000 times.
+  const auto where = [&t] { return fmt::format("header: {}", printable(t.name, 80)); };
   // The element count, checked for overflow: it must match the byte range.
   uint64_t elements = 1;
   bool overflow = false, empty = false;
-  for (const json& d : *shape) {
-    const uint64_t n = unsigned_of(d, origin, where + ".shape");
-    t.shape.push_back(n);
+  for (const uint64_t n : t.shape) {
     empty = empty || n == 0;
     overflow = overflow || (n != 0 && elements > UINT64_MAX / n);
     elements = overflow ? 0 : elements * n;
@@ -166,36 +41,34 @@ SafetensorsTensor read_tensor(const std::string& name, const json& entry, uint64
     overflow = false;
     elements = 0;
   }
-  const auto offsets = entry.find("data_offsets");
-  if (offsets == entry.end() || !offsets->is_array() || offsets->size() != 2) {
-    fail(origin, where + ".data_offsets: expected [begin, end]");
-  }
-  t.begin = unsigned_of((*offsets)[0], origin, where + ".data_offsets");
-  t.end = unsigned_of((*offsets)[1], origin, where + ".data_offsets");
   if (t.begin > t.end || t.end > data_bytes) {
     fail(origin, fmt::format("{}.data_offsets: [{}, {}] is not a range within the {} data bytes",
-                             where, t.begin, t.end, data_bytes));
+                             where(), t.begin, t.end, data_bytes));
   }
   const uint32_t element_bytes = safetensors_dtype_bytes(t.dtype);
   overflow = overflow || (element_bytes != 0 && elements > UINT64_MAX / element_bytes);
   if (element_bytes != 0 && (overflow || elements * element_bytes != t.end - t.begin)) {
     fail(origin,
          fmt::format(
-             "{}: {} bytes for its shape and dtype {}, but data_offsets span {}", where,
+             "{}: {} bytes for its shape and dtype {}, but data_offsets span {}", where(),
              overflow ? std::string("more than 2^64") : fmt::format("{}", elements * element_bytes),
              printable(t.dtype, 20), t.end - t.begin));
   }
-  return t;
 }
 
-void check_no_overlap(std::vector<SafetensorsTensor> by_begin, const std::string& origin) {
+void check_no_overlap(const std::vector<SafetensorsTensor>& tensors, const std::string& origin) {
+  // Sorted as pointers: moving the tensors themselves (names, shapes) would
+  // cost more than comparing their ranges.
+  std::vector<const SafetensorsTensor*> by_begin;
+  by_begin.reserve(tensors.size());
+  for (const SafetensorsTensor& t : tensors) by_begin.push_back(&t);
   std::sort(by_begin.begin(), by_begin.end(),
-            [](const SafetensorsTensor& a, const SafetensorsTensor& b) {
-              return a.begin != b.begin ? a.begin < b.begin : a.end < b.end;
+            [](const SafetensorsTensor* a, const SafetensorsTensor* b) {
+              return a->begin != b->begin ? a->begin < b->begin : a->end < b->end;
             });
   for (size_t i = 1; i < by_begin.size(); ++i) {
-    const SafetensorsTensor& a = by_begin[i - 1];
-    const SafetensorsTensor& b = by_begin[i];
+    const SafetensorsTensor& a = *by_begin[i - 1];
+    const SafetensorsTensor& b = *by_begin[i];
     if (b.begin < a.end) {
       fail(origin, fmt::format("header: tensors '{}' [{}, {}] and '{}' [{}, {}] overlap",
                                printable(a.name, 80), a.begin, a.end, printable(b.name, 80),
@@ -243,24 +116,14 @@ std::vector<SafetensorsTensor> parse_safetensors_header(const std::string& head,
   if (head.size() - 8 < n) {
     fail(origin, fmt::format("header length {} but only {} header bytes read", n, head.size() - 8));
   }
-  const json header = parse_unique_keys(head.substr(8, n), origin);
-  if (!header.is_object()) {
-    fail(origin, "header: expected a JSON object of tensors");
-  }
+  std::vector<SafetensorsTensor> tensors = read_header_json(head.substr(8, n), origin);
   const uint64_t data_bytes = file_size - 8 - n;
-  std::vector<SafetensorsTensor> tensors;
-  for (const auto& [name, entry] : header.items()) {
-    if (name == "__metadata__") {
-      // Free-form strings (the format, the framework); not needed here.
-      if (!entry.is_object()) {
-        fail(origin, "header: __metadata__: expected an object of strings");
-      }
-      continue;
-    }
-    tensors.push_back(read_tensor(name, entry, data_bytes, origin));
+  for (SafetensorsTensor& t : tensors) {
+    t.file = origin;
+    check_tensor(t, data_bytes, origin);
   }
   check_no_overlap(tensors, origin);
-  return tensors;  // nlohmann's object iterates in key order: sorted by name
+  return tensors;  // sorted by name (read_header_json)
 }
 
 std::vector<SafetensorsTensor> read_safetensors_header(const std::string& path) {
@@ -299,45 +162,42 @@ std::vector<SafetensorsTensor> read_safetensors_index(const std::string& path) {
   if (!text) {
     fail(path, why);
   }
-  const json index = parse_unique_keys(*text, path, "index");
-  if (!index.is_object()) {
-    fail(path, "not a JSON object (model.safetensors.index.json)");
-  }
-  const auto map = index.find("weight_map");
-  if (map == index.end() || !map->is_object() || map->empty()) {
+  const IndexWeightMap map = read_index_json(*text, path);
+  if (!map.present || map.shards.empty()) {
     fail(path, "weight_map: expected an object of tensor name to shard file");
   }
-  std::map<std::string, std::set<std::string>> names_by_shard;
-  for (const auto& [name, shard] : map->items()) {
-    const std::string s = shard.is_string() ? shard.get<std::string>() : "";
+  // Each shard's names in name order (the map comes sorted by tensor), to be
+  // matched against its header's tensors, which come in the same order.
+  std::map<std::string, std::vector<const std::string*>> names_by_shard;
+  for (const auto& [name, s] : map.shards) {
     // A shard is a file beside the index, never a path elsewhere.
     if (s.empty() || s.find('/') != std::string::npos || s == "." || s == "..") {
       fail(path, fmt::format("weight_map.{}: expected a shard file name beside the index",
                              printable(name, 80)));
     }
-    names_by_shard[s].insert(name);
+    names_by_shard[s].push_back(&name);
   }
   std::vector<SafetensorsTensor> all;
+  all.reserve(map.shards.size());
   const fs::path folder = fs::path(path).parent_path();
   for (const auto& [shard, names] : names_by_shard) {
-    const std::vector<SafetensorsTensor> tensors =
-        read_safetensors_header((folder / shard).string());
-    std::set<std::string> found;
-    for (const SafetensorsTensor& t : tensors) {
-      if (names.count(t.name) != 0) {
-        found.insert(t.name);
-        all.push_back(t);
-      }
-    }
-    for (const std::string& name : names) {
-      if (found.count(name) == 0) {
+    std::vector<SafetensorsTensor> tensors = read_safetensors_header((folder / shard).string());
+    auto t = tensors.begin();
+    for (const std::string* name : names) {
+      while (t != tensors.end() && t->name < *name) ++t;  // a tensor the map does not name
+      if (t == tensors.end() || t->name != *name) {
         fail(path,
-             fmt::format("weight_map.{}: not in {}", printable(name, 80), printable(shard, 80)));
+             fmt::format("weight_map.{}: not in {}", printable(*name, 80), printable(shard, 80)));
       }
+      all.push_back(std::move(*t++));
     }
   }
-  std::sort(all.begin(), all.end(),
-            [](const SafetensorsTensor& a, const SafetensorsTensor& b) { return a.name < b.name; });
+  const auto by_name = [](const SafetensorsTensor& a, const SafetensorsTensor& b) {
+    return a.name < b.name;
+  };
+  if (names_by_shard.size() > 1) {  // one shard's tensors are in order already
+    std::sort(all.begin(), all.end(), by_name);
+  }
   return all;
 }
 

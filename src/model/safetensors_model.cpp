@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <string_view>
 #include <tuple>
 
 #include <fmt/format.h>
@@ -18,7 +19,7 @@ namespace anesim {
 
 namespace {
 
-bool all_digits(const std::string& s) {
+bool all_digits(std::string_view s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
     return std::isdigit(static_cast<unsigned char>(c)) != 0;
   });
@@ -96,11 +97,22 @@ std::vector<uint64_t> split_rows(uint64_t total, uint64_t parts) {
 }  // namespace
 
 std::string layer_pattern(const std::string& tensor_name) {
+  // One scan, no list of parts: called once per tensor of the header.
+  const std::string_view name(tensor_name);
   std::string out;
-  for (const std::string& part : split_text(tensor_name, '.')) {
-    out += (out.empty() ? "" : ".") + (all_digits(part) ? std::string("*") : part);
+  out.reserve(name.size());
+  for (size_t from = 0;;) {
+    const size_t dot = std::min(name.find('.', from), name.size());
+    const std::string_view part = name.substr(from, dot - from);
+    if (!out.empty()) out += '.';
+    if (all_digits(part)) {
+      out += '*';
+    } else {
+      out += part;
+    }
+    if (dot == name.size()) return out;
+    from = dot + 1;
   }
-  return out;
 }
 
 ModelDescription model_from_tensors(const std::vector<SafetensorsTensor>& tensors,
