@@ -41,14 +41,16 @@ ClearingSplit split_of(const Transfer& t, uint32_t s) {
 bool clears(const ClearingSplit& c, const SimulationCache& sims) {
   return std::none_of(c.lines.begin(), c.lines.end(), [&](uint64_t l) { return sims.affected(l); });
 }
-// The fewest chunks (2..kMaxAdviceSplit) of which every one clears the notch.
-std::optional<ClearingSplit> fewest_clearing_split(const Transfer& t, const SimulationCache& sims) {
+// Every split (2..kMaxAdviceSplit chunks) of which each chunk clears the
+// notch, fewest chunks first; it stops at the first s that cannot be cut.
+std::vector<ClearingSplit> clearing_splits_of(const Transfer& t, const SimulationCache& sims) {
+  std::vector<ClearingSplit> out;
   for (uint32_t s = 2; s <= kMaxAdviceSplit; ++s) {
     ClearingSplit c = split_of(t, s);
     if (c.chunks.empty()) break;
-    if (clears(c, sims)) return c;
+    if (clears(c, sims)) out.push_back(std::move(c));
   }
-  return std::nullopt;
+  return out;
 }
 
 // Row i's split to price, when AdviceSettings::price_splits asks for one.
@@ -60,9 +62,12 @@ std::optional<ClearingSplit> priced_split(const AdviceSettings& settings, size_t
   return c;
 }
 
-void choose_remedy(TransferAdvice& a, const SimulationCache& sims) {
+// `clearing`: clearing_splits_of(a.transfer), its fewest-chunk split priced.
+void choose_remedy(TransferAdvice& a, const std::vector<ClearingSplit>& clearing,
+                   const SimulationCache& sims) {
   const Transfer& t = a.transfer;
-  if (const std::optional<ClearingSplit> c = fewest_clearing_split(t, sims)) {
+  if (!clearing.empty()) {
+    const ClearingSplit* c = &clearing.front();
     const double total = sims.time(sims.chip(), split_tasks(c->lines));
     if (total < a.time_us_before) {
       a.kind = AdviceKind::kSplit;
@@ -190,14 +195,16 @@ AdviceResult advise_transfers(const std::vector<Transfer>& transfers, uint32_t e
   sims.run(cfg, settings);
 
   // Third round: the fewest clearing chunks, run as the tasks of one transfer.
+  std::vector<std::vector<ClearingSplit>> clearing(result.rows.size());
   for (size_t i = 0; i < result.rows.size(); ++i) {
     const TransferAdvice& a = result.rows[i];
     if (const auto c = priced_split(settings, i, a.transfer)) {
       sims.want(sims.chip(), split_tasks(c->lines));
     }
     if (!a.affected) continue;
-    if (const auto c = fewest_clearing_split(a.transfer, sims)) {
-      sims.want(sims.chip(), split_tasks(c->lines));
+    clearing[i] = clearing_splits_of(a.transfer, sims);
+    if (!clearing[i].empty()) {
+      sims.want(sims.chip(), split_tasks(clearing[i].front().lines));
     }
   }
   sims.run(cfg, settings);
@@ -205,12 +212,8 @@ AdviceResult advise_transfers(const std::vector<Transfer>& transfers, uint32_t e
   for (size_t i = 0; i < result.rows.size(); ++i) {
     TransferAdvice& a = result.rows[i];
     if (a.affected) {
-      choose_remedy(a, sims);
-      for (uint32_t s = 2; s <= kMaxAdviceSplit; ++s) {
-        const ClearingSplit c = split_of(a.transfer, s);
-        if (c.chunks.empty()) break;  // as fewest_clearing_split
-        if (clears(c, sims)) a.clearing_splits.push_back(s);
-      }
+      choose_remedy(a, clearing[i], sims);
+      for (const ClearingSplit& c : clearing[i]) a.clearing_splits.push_back(c.s);
     }
     if (const auto c = priced_split(settings, i, a.transfer)) {
       a.priced = PricedSplit{c->s, c->chunks, c->lines,
