@@ -70,6 +70,9 @@ def agree(args):
                   + ", ".join(f"{k} {t.get(k)} vs {e.get(k)}" for k in keys if t.get(k) != e.get(k)))
         for k in ["time_us_before", "time_us_after"]:
             errors.append(abs(t[k] - e[k]) / e[k])
+            if errors[-1] > args.report_above / 100:
+                print(f"time error {100 * errors[-1]:.2f} %: {config} cin={cin} cout={cout} "
+                      f"lines={lines(cin, cout)} {k}: table {t[k]:.3f} us, exact {e[k]:.3f} us")
         if args.progress and total % 50 == 0:
             print(f"  {time.time() - started:.0f} s: " + summary(same, total, errors), file=sys.stderr)
     print(summary(same, total, errors))
@@ -104,6 +107,8 @@ def main():
     p.add_argument("--seed", type=int, default=30)
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--progress", action="store_true")
+    p.add_argument("--report-above", type=float, default=2.0,
+                   help="agree: print each shape whose time error is above this many %% (default 2)")
     args = p.parse_args()
     agree(args) if args.what == "agree" else calls(args)
 

@@ -1,16 +1,20 @@
 // Timing tables (docs/advise.md, "Timing tables"): a sample of each shipped
-// table regenerated and compared exactly, stale tables refused with how to
-// regenerate them, the on-disk cache reused and repaired, and a transfer
-// far above simulation.max_cycles' reach advised.
+// table regenerated and compared exactly, the times next to whole laps as
+// simulated, stale tables refused with how to regenerate them, the on-disk
+// cache reused and repaired, an answer from the table alone or a request
+// for a simulation, and a transfer far above simulation.max_cycles' reach
+// advised.
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
 
+#include <anesim/analysis/advise/simulation_cache.h>
 #include <anesim/analysis/batch/batch_runner.h>
 #include <anesim/analysis/tables/advise_point.h>
 #include <anesim/analysis/tables/characterize.h>
@@ -90,6 +94,33 @@ TEST_CASE("tables: a sample of each shipped table regenerates exactly", "[tables
   }
 }
 
+TEST_CASE("tables: next to whole laps the table gives the simulation's time", "[tables]") {
+  // On the M4's ring a whole number of laps runs faster than one line off it
+  // (its V is not a line through x = 0): a time interpolated between x = 0
+  // and x = 8 was 12-22 % short at x = -3..+4.
+  for (const std::string name : {"m3", "m4"}) {
+    const std::string yaml = chip_config_path(name);
+    INFO(name << ": " << yaml);
+    const std::shared_ptr<const TimingTable> t = find_timing_table(yaml, test::slurp(yaml));
+    REQUIRE(t != nullptr);
+    const MachineConfig cfg = load_config_file(yaml);
+    std::vector<uint32_t> lines;
+    std::vector<SimPoint> points;
+    for (const int64_t x : {-7, -3, -2, -1, 1, 2, 4, 5}) {
+      lines.push_back(static_cast<uint32_t>(2 * kRingLines + x));
+      points.push_back(advise_point(t->chip, {lines.back()}, cfg));
+    }
+    const std::vector<SimPointResult> r = simulate_points(points, cfg, yaml, 2, "");
+    for (size_t i = 0; i < lines.size(); ++i) {
+      INFO(lines[i] << " lines");
+      REQUIRE(r[i].ok);
+      const std::optional<double> table = t->single(t->chip, lines[i]);
+      REQUIRE(table.has_value());
+      CHECK(*table == Approx(r[i].time_us).epsilon(1e-3));
+    }
+  }
+}
+
 TEST_CASE("tables: a table made from another description or code is refused", "[tables]") {
   const std::string dir = test::fresh_dir("anesim-tables");
   const std::string text = test::slurp(kSource + "/configs/m4.yaml");
@@ -145,6 +176,26 @@ TEST_CASE("tables: without a table each shape is simulated once, then read from 
   CHECK(second.table.rows[0].time_us_after == first.table.rows[0].time_us_after);
   CHECK(test::slurp(entries[0].string()).rfind("{\"point\"", 0) == 0);
   unsetenv("XDG_CACHE_HOME");
+}
+
+TEST_CASE("tables: without_simulation answers from the table or asks for a simulation",
+          "[tables]") {
+  api::AdviseRequest r;
+  r.cin = 2048;
+  r.cout = 4096;  // 1 MiB per core: affected, split 2, all from the table
+  const api::AdviseResult simulated_allowed = api::advise(r);
+  r.without_simulation = true;
+  const api::AdviseResult from_table = api::advise(r);
+  CHECK(api::advice_json(from_table) == api::advice_json(simulated_allowed));
+  // Past the table's 64 MiB per core, or a model's whole-token steps: a
+  // simulation is needed, and it is asked for, not run.
+  r.cin = 8192;
+  r.cout = 131072;
+  CHECK_THROWS_AS(api::advise(r), NeedsSimulation);
+  api::AdviseRequest m;
+  m.model = "llama-3.2-1b";
+  m.without_simulation = true;
+  CHECK_THROWS_AS(api::advise(m), NeedsSimulation);
 }
 
 TEST_CASE("tables: 648 MiB per core and more is advised, not stopped at max_cycles",

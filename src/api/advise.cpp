@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <anesim/analysis/advise/advice_output.h>
+#include <anesim/analysis/advise/simulation_cache.h>
 #include <anesim/analysis/tables/result_cache.h>
 #include <anesim/analysis/tables/table_lookup.h>
 #include <anesim/api/model_source.h>
@@ -62,6 +63,7 @@ AdviseResult advise(const AdviseRequest& r) {
   settings.config_path = r.machine.config;
   settings.progress_label = r.progress_label;
   settings.price_splits = r.price_splits;
+  settings.without_simulation = r.without_simulation;
   if (!r.exact) {
     const std::string text = description_text(r.machine);
     if (!text.empty()) {
@@ -73,6 +75,8 @@ AdviseResult advise(const AdviseRequest& r) {
   if (has_shape) {
     out.table = advise_transfers(shape, dtype_bits(shape[0].format.dtype) / 8, cfg, settings);
   } else {
+    // A model's whole-token steps are always simulated (or read from the cache).
+    if (r.without_simulation) throw NeedsSimulation();
     out.model = advise_model(model, cfg, settings);
     out.table = out.model->advice;
   }

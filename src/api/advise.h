@@ -42,6 +42,10 @@ struct AdviseRequest {
   // Fleet advice (advise_fleet.h): row i's split into price_splits[i]
   // chunks is priced as well (TransferAdvice::priced); empty: none.
   std::vector<uint32_t> price_splits;
+  // Answer from the timing table alone, or throw NeedsSimulation
+  // (analysis/advise/simulation_cache.h) without simulating; a model always
+  // throws it (its whole-token steps are simulated).
+  bool without_simulation = false;
 };
 
 struct AdviseResult {

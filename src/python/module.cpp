@@ -17,6 +17,7 @@
 #include <fmt/format.h>
 
 #include <anesim/analysis/advise/advice.h>
+#include <anesim/analysis/advise/simulation_cache.h>
 #include <anesim/api/advise.h>
 #include <anesim/api/chips.h>
 #include <anesim/api/model_source.h>
@@ -109,7 +110,18 @@ py::object run(const py::object& lines, const py::object& cin, const py::object&
 
 uint64_t jobs_argument(const py::object& jobs) { return count_value(jobs, "jobs").value_or(2); }
 
-py::object advise_request(const api::AdviseRequest& r) {
+py::object advise_request(api::AdviseRequest r) {
+  // Most shapes are answered by the timing table in microseconds, less than
+  // interruptible()'s thread costs: asked here first, and only a question
+  // that needs a simulation goes where Ctrl-C can stop it.
+  if (!r.exact) {
+    r.without_simulation = true;
+    try {
+      return to_python(api::advice_json(api::advise(r)));
+    } catch (const NeedsSimulation&) {
+      r.without_simulation = false;
+    }
+  }
   return to_python(interruptible([&] { return api::advice_json(api::advise(r)); }));
 }
 

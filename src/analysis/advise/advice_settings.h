@@ -22,6 +22,11 @@ struct AdviceSettings {
   // Fleet advice (fleet_advice.h): row i's split into price_splits[i]
   // chunks is priced on this machine, affected or not (0 or 1: none).
   std::vector<uint32_t> price_splits;
+  // Answer only from the table and times already known: a point that would
+  // need a simulation (or the on-disk cache) throws NeedsSimulation
+  // (simulation_cache.h) instead. Python's advise() tries this first, on its
+  // own thread, and runs the call where Ctrl-C can stop it only when it throws.
+  bool without_simulation = false;
 };
 
 }  // namespace anesim

@@ -54,6 +54,7 @@ void SimulationCache::want_simulated(RingVariant v, const Tasks& tasks) {
 
 void SimulationCache::run(const MachineConfig& cfg, const AdviceSettings& s) {
   if (pending_.empty()) return;
+  if (s.without_simulation) throw NeedsSimulation();
   std::vector<SimPoint> points;
   for (const Key& k : pending_) points.push_back(advise_point(k.first, k.second, cfg));
   const std::vector<SimPointResult> r =

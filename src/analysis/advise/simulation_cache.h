@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <exception>
 #include <map>
 #include <optional>
 #include <utility>
@@ -17,6 +18,14 @@
 #include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim {
+
+// Thrown by SimulationCache::run when AdviceSettings::without_simulation is
+// set and a point needs simulating: not an error, a request to ask again
+// with simulations allowed.
+class NeedsSimulation : public std::exception {
+ public:
+  const char* what() const noexcept override { return "this answer needs a simulation"; }
+};
 
 // Every simulation advise needs, keyed by (variant, task lengths): a model
 // repeats a handful of payloads dozens of times. Runs are 1 active core:
@@ -36,7 +45,8 @@ class SimulationCache {
   // Also wants the fix variant where the payload can be in the notch. With
   // a table, both times and the decision come from it where it decides.
   void want_both(uint64_t lines);
-  // Runs every simulation wanted since the last run, on `cfg`.
+  // Runs every simulation wanted since the last run, on `cfg` (throws
+  // NeedsSimulation instead when s.without_simulation is set).
   void run(const MachineConfig& cfg, const AdviceSettings& s);
   double time(RingVariant v, const Tasks& tasks) const { return times_.at(Key{v, tasks}); }
   double time(RingVariant v, uint64_t lines) const { return time(v, single(lines)); }

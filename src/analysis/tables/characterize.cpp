@@ -29,6 +29,10 @@ constexpr uint64_t kMinInterval = 256;
 // Near the V's edges the decision flips: every x from here to 255 is sampled.
 constexpr int64_t kEdgeFrom = 240;
 constexpr int64_t kInteriorStep = 8;
+// Next to x = 0 every x is sampled too: the aligned point is not on the V's
+// line on every ring (on the M4's relatch reading a whole number of laps runs
+// faster than one line off it), so no interpolation may lean on it.
+constexpr int64_t kNearAligned = kInteriorStep;
 
 using Tasks = std::vector<uint32_t>;
 
@@ -115,7 +119,9 @@ std::vector<uint32_t> notch_laps(uint32_t notch_max_k) {
 std::vector<int64_t> notch_offsets() {
   std::vector<int64_t> x;
   for (int64_t v = -255; v <= 255; ++v) {
-    if (std::llabs(v) >= kEdgeFrom || v % kInteriorStep == 0) x.push_back(v);
+    if (std::llabs(v) >= kEdgeFrom || std::llabs(v) < kNearAligned || v % kInteriorStep == 0) {
+      x.push_back(v);
+    }
   }
   return x;
 }

@@ -11,7 +11,8 @@
 //           over `fix` of their total;
 //   notch   the chip's ring inside the notch (k >= 1, |x| < 256): its time
 //           over `fix` on a grid of (k, x), every x near the edges of the V
-//           (where advise's decision flips) simulated with both rings, and
+//           (where advise's decision flips) simulated with both rings, every
+//           x next to 0 (no interpolation leans on the aligned point), and
 //           x = 0 (whole laps) for every k up to notch_max_k.
 // Outside the notch the chip's ring runs the same cycles as the fixed one.
 #pragma once
