@@ -25,6 +25,7 @@
 #include <anesim/cli/report_command.h>
 #include <anesim/cli/run_command.h>
 #include <anesim/cli/sweep_command.h>
+#include <anesim/cli/usage_errors.h>
 #include <anesim/io/atomic_output.h>
 #include <anesim/io/path_identity.h>
 
@@ -36,6 +37,7 @@ int run_command_line(int argc, char* argv[]) {
 
   CLI::App app{"anesim: cycle-level model of the Apple M3 ANE kernel-DMA prefetch ring"};
   app.set_version_flag("--version", "anesim 0.1.0");
+  app.failure_message(usage_failure_message);
   RunOptions run;
   add_run_options(app, run);
   BenchOptions bench;

@@ -28,8 +28,32 @@ std::string yaml_where(const std::string& origin, const YAML::Mark& mark) {
   return fmt::format("{}:{}:{}", origin, mark.line + 1, mark.column + 1);
 }
 
+namespace {
+
+// The encoding a UTF-16 or UTF-32 byte-order mark at the start of `text`
+// names; "" for none.
+std::string wide_encoding(const std::string& text) {
+  const auto starts = [&text](const char* bytes, size_t n) {
+    return text.compare(0, n, bytes, n) == 0;
+  };
+  if (starts("\xff\xfe\0\0", 4) || starts("\0\0\xfe\xff", 4)) return "UTF-32";
+  if (starts("\xff\xfe", 2) || starts("\xfe\xff", 2)) return "UTF-16";
+  return "";
+}
+
+}  // namespace
+
 YamlSection load_yaml_document(const std::string& text, const std::string& origin,
                                const YamlFailure& failure) {
+  // yaml-cpp takes a UTF-16 or UTF-32 byte-order mark and then reads
+  // nothing, so such a file would be said to be empty.
+  if (const std::string wide = wide_encoding(text); !wide.empty()) {
+    failure(
+        fmt::format("{}: the file is {} (it starts with that byte-order mark); save it as "
+                    "UTF-8",
+                    origin, wide));
+    std::abort();
+  }
   YAML::Node root;
   try {
     root = load_one_yaml_document(text);
