@@ -294,50 +294,50 @@ void parse_events(const std::string& text, Events& events, const std::string& or
   }
 }
 
+// `items` sorted by name through an index and moved once into place
+// (sorting the items themselves would move each string many times);
+// `repeated(name)` is called, and must throw, for a name given twice.
+template <class T, class NameOf, class Repeated>
+std::vector<T> sorted_by_name(std::vector<T>& items, NameOf name_of, Repeated repeated) {
+  std::vector<std::pair<std::string_view, uint32_t>> order;
+  order.reserve(items.size());
+  for (uint32_t i = 0; i < items.size(); ++i) order.emplace_back(name_of(items[i]), i);
+  std::sort(order.begin(), order.end());
+  std::vector<T> out;
+  out.reserve(items.size());
+  for (const auto& [name, i] : order) {
+    if (!out.empty() && name_of(out.back()) == name) repeated(name_of(items[i]));
+    out.push_back(std::move(items[i]));
+  }
+  return out;
+}
+
 }  // namespace safetensors_events
 
 std::vector<SafetensorsTensor> read_header_json(const std::string& text,
                                                 const std::string& origin) {
   safetensors_events::HeaderEvents events(origin);
   safetensors_events::parse_events(text, events, origin, "header");
-  // Sorted by name through an index, then moved once into place: sorting
-  // the tensors themselves moves each name and shape many times.
-  std::vector<SafetensorsTensor>& read = events.tensors;
-  std::vector<std::pair<std::string_view, uint32_t>> order;
-  order.reserve(read.size());
-  for (uint32_t i = 0; i < read.size(); ++i) order.emplace_back(read[i].name, i);
-  std::sort(order.begin(), order.end());
-  std::vector<SafetensorsTensor> tensors;
-  tensors.reserve(read.size());
-  for (const auto& [name, i] : order) {
-    if (!tensors.empty() && tensors.back().name == read[i].name) {
-      safetensors_events::fail_at(
-          origin, fmt::format("header: tensor '{}' given twice", printable(read[i].name, 80)));
-    }
-    tensors.push_back(std::move(read[i]));
-  }
-  return tensors;
+  return safetensors_events::sorted_by_name(
+      events.tensors, [](const SafetensorsTensor& t) -> const std::string& { return t.name; },
+      [&origin](const std::string& name) {
+        safetensors_events::fail_at(
+            origin, fmt::format("header: tensor '{}' given twice", printable(name, 80)));
+      });
 }
 
 IndexWeightMap read_index_json(const std::string& text, const std::string& origin) {
   safetensors_events::IndexEvents events(origin);
   safetensors_events::parse_events(text, events, origin, "index");
-  // Sorted by tensor through an index, as the header's tensors are.
-  std::vector<std::pair<std::string, std::string>>& read = events.map.shards;
-  std::vector<std::pair<std::string_view, uint32_t>> order;
-  order.reserve(read.size());
-  for (uint32_t i = 0; i < read.size(); ++i) order.emplace_back(read[i].first, i);
-  std::sort(order.begin(), order.end());
   IndexWeightMap map;
   map.present = events.map.present;
-  map.shards.reserve(read.size());
-  for (const auto& [name, i] : order) {
-    if (!map.shards.empty() && map.shards.back().first == name) {
-      safetensors_events::fail_at(origin, fmt::format("index: key '{}' given twice in one object",
-                                                      printable(read[i].first, 80)));
-    }
-    map.shards.push_back(std::move(read[i]));
-  }
+  map.shards = safetensors_events::sorted_by_name(
+      events.map.shards,
+      [](const std::pair<std::string, std::string>& p) -> const std::string& { return p.first; },
+      [&origin](const std::string& name) {
+        safetensors_events::fail_at(
+            origin, fmt::format("index: key '{}' given twice in one object", printable(name, 80)));
+      });
   return map;
 }
 
