@@ -48,6 +48,9 @@ AdviseResult advise(const AdviseRequest& r) {
       shape.push_back(*palette);
     }
   }
+  // A model's whole-token steps are always simulated (or read from the
+  // cache): asked without simulating, it says so before reading anything.
+  if (r.without_simulation && !has_shape) throw NeedsSimulation();
   // Inputs are read and checked before any simulation starts.
   const MachineConfig cfg = load_machine(r.machine);
   ModelDescription model;
@@ -75,8 +78,6 @@ AdviseResult advise(const AdviseRequest& r) {
   if (has_shape) {
     out.table = advise_transfers(shape, dtype_bits(shape[0].format.dtype) / 8, cfg, settings);
   } else {
-    // A model's whole-token steps are always simulated (or read from the cache).
-    if (r.without_simulation) throw NeedsSimulation();
     out.model = advise_model(model, cfg, settings);
     out.table = out.model->advice;
   }

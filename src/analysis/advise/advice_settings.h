@@ -24,8 +24,8 @@ struct AdviceSettings {
   std::vector<uint32_t> price_splits;
   // Answer only from the table and times already known: a point that would
   // need a simulation (or the on-disk cache) throws NeedsSimulation
-  // (simulation_cache.h) instead. Python's advise() tries this first, on its
-  // own thread, and runs the call where Ctrl-C can stop it only when it throws.
+  // (simulation_cache.h) instead. Python's advise() tries this first on the
+  // calling thread, and moves to a thread Ctrl-C can stop only when it throws.
   bool without_simulation = false;
 };
 
