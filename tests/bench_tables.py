@@ -13,6 +13,11 @@ its fp16 twin of half the channels: the same lines per core), 1x1 and 3x3
 (cin*9), a third within +-512 lines of a MiB multiple, payloads up to
 --max-mib MiB per core.
 calls: --calls anesim.advise calls from the table, one thread, in seconds.
+steps: each --models preset on each --chips description, its three decode steps
+(unsplit, advised, fixed ring) composed from the table and simulated
+(exact=True); prints each step's relative error and their summary.
+
+  PYTHONPATH=build/python python3 tests/bench_tables.py steps --chips m3,m4
 """
 
 import argparse
@@ -26,6 +31,10 @@ import anesim
 CONFIGS = [None, "configs/m4.yaml"]  # the built-in M3 Air and the M4
 COUTS = [1024, 2048, 3072, 4096, 5120, 8192, 11008, 14336]
 LAP = 0x4000
+MODELS = ["aneforge-decoder", "aneforge-decoder-int8", "deephermes-3-3b", "deephermes-3-8b",
+          "deepseek-r1-8b", "gemma-3-4b", "llama-3.1-8b", "llama-3.2-1b", "llama-3.2-3b",
+          "llama-step-synthetic", "qwen2.5-0.5b", "qwen2.5-1.5b", "qwen2.5-3b", "qwen2.5-7b",
+          "qwen3-0.6b", "qwen3-1.7b", "qwen3-4b", "qwen3-8b"]
 
 
 def lines(cin, cout):
@@ -98,19 +107,47 @@ def calls(args):
           f"each), {elapsed:.3f} s wall")
 
 
+STEP_KEYS = {"before": "tokens_per_s_before", "after": "tokens_per_s_after",
+             "fix": "tokens_per_s_fix_variant"}
+
+
+def steps(args):
+    errors = []
+    started = time.time()
+    for chip in args.chips.split(","):
+        for model in args.models.split(","):
+            t = anesim.advise_model(model, chip=chip)
+            e = anesim.advise_model(model, chip=chip, exact=True, jobs=args.jobs)
+            if t["step_times_from"] != "timing table":
+                print(f"{chip} {model}: steps not composed ({t['step_times_from']})")
+                continue
+            row = []
+            for name, key in STEP_KEYS.items():
+                composed, simulated = 1e6 / t[key], 1e6 / e[key]
+                errors.append(abs(composed - simulated) / simulated)
+                row.append(f"{name} {composed:.1f} vs {simulated:.1f} us ({100 * errors[-1]:.3f} %)")
+            print(f"{chip} {model}: " + ", ".join(row), flush=True)
+    e = sorted(errors)
+    print(f"{len(e)} steps composed from the table against simulated: median "
+          f"{100 * statistics.median(e):.3f} %, worst {100 * e[-1]:.3f} % "
+          f"({time.time() - started:.0f} s)")
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    p.add_argument("what", choices=["agree", "calls"])
+    p.add_argument("what", choices=["agree", "calls", "steps"])
     p.add_argument("--shapes", type=int, default=2000)
     p.add_argument("--calls", type=int, default=10000)
     p.add_argument("--max-mib", type=float, default=4.0)
     p.add_argument("--seed", type=int, default=30)
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--progress", action="store_true")
+    p.add_argument("--chips", default="m3,m4", help="steps: descriptions, comma-separated")
+    p.add_argument("--models", default=",".join(MODELS), help="steps: presets, comma-separated")
     p.add_argument("--report-above", type=float, default=2.0,
                    help="agree: print each shape whose time error is above this many %% (default 2)")
     args = p.parse_args()
-    agree(args) if args.what == "agree" else calls(args)
+    {"agree": agree, "calls": calls, "steps": steps}[args.what](args)
 
 
 if __name__ == "__main__":

@@ -1,9 +1,9 @@
 // Timing tables (docs/advise.md, "Timing tables"): a sample of each shipped
-// table regenerated and compared exactly, the times next to whole laps as
-// simulated, stale tables refused with how to regenerate them, the on-disk
-// cache reused and repaired, an answer from the table alone or a request
-// for a simulation, and a transfer far above simulation.max_cycles' reach
-// advised.
+// table regenerated and compared exactly (its mid-lap samples too), the
+// times next to whole laps as simulated, stale tables refused with how to
+// regenerate them, the on-disk cache reused and repaired, an answer from
+// the table alone or a request for a simulation, and a transfer far above
+// simulation.max_cycles' reach advised.
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
@@ -38,8 +38,9 @@ const std::string kSource = ANESIM_SOURCE_DIR;
 struct Sample {
   RingVariant v;
   std::vector<uint32_t> tasks;
-  double stored;       // what the table holds for it
-  double minus = 0.0;  // the table stores time - minus (an extra over `fix`)
+  double stored;           // what the table holds for it
+  double minus = 0.0;      // the table stores time - minus (an extra over `fix`)
+  uint32_t base_line = 0;  // where the tasks start
 };
 
 // A seeded sample of the table's points no larger than `max_lines` each.
@@ -66,6 +67,13 @@ std::vector<Sample> sample_of(const TimingTable& t, uint64_t max_lines) {
     s.push_back(
         {t.chip, {k * kRingLines}, t.aligned_extra[k - 1], interpolate(t.fix, k * kRingLines)});
   }
+  for (uint32_t k = 1; k <= std::min<size_t>(t.off_lap_extra.size(), 3); ++k) {
+    s.push_back({t.chip,
+                 {k * kRingLines},
+                 t.off_lap_extra[k - 1],
+                 interpolate(t.fix, k * kRingLines),
+                 kOffLapStartLine});
+  }
   return s;
 }
 
@@ -83,7 +91,10 @@ TEST_CASE("tables: a sample of each shipped table regenerates exactly", "[tables
     CHECK(t->chip == cfg.ane.ring_variant);
     const std::vector<Sample> sample = sample_of(*t, 1u << 17);
     std::vector<SimPoint> points;
-    for (const Sample& s : sample) points.push_back(advise_point(s.v, s.tasks, cfg));
+    for (const Sample& s : sample) {
+      points.push_back(advise_point(s.v, s.tasks, cfg));
+      points.back().base_line = s.base_line;
+    }
     const std::vector<SimPointResult> r = simulate_points(points, cfg, yaml, 2, "");
     for (size_t i = 0; i < sample.size(); ++i) {
       INFO(variant_name(sample[i].v) << " " << points[i].lines_per_core << " lines in "
@@ -187,14 +198,21 @@ TEST_CASE("tables: without_simulation answers from the table or asks for a simul
   r.without_simulation = true;
   const api::AdviseResult from_table = api::advise(r);
   CHECK(api::advice_json(from_table) == api::advice_json(simulated_allowed));
-  // Past the table's 64 MiB per core, or a model's whole-token steps: a
-  // simulation is needed, and it is asked for, not run.
+  // Past the table's 64 MiB per core: a simulation is needed, and it is
+  // asked for, not run.
   r.cin = 8192;
   r.cout = 131072;
   CHECK_THROWS_AS(api::advise(r), NeedsSimulation);
+  // A model's whole-token steps are composed from the table too; on a
+  // machine without one (given as a value, with no description text) they
+  // would be simulated, and that is asked for.
   api::AdviseRequest m;
   m.model = "llama-3.2-1b";
   m.without_simulation = true;
+  const api::AdviseResult model = api::advise(m);
+  REQUIRE(model.model.has_value());
+  CHECK(model.model->steps_composed);
+  m.machine.machine = builtin_config();
   CHECK_THROWS_AS(api::advise(m), NeedsSimulation);
 }
 

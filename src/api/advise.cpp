@@ -48,19 +48,8 @@ AdviseResult advise(const AdviseRequest& r) {
       shape.push_back(*palette);
     }
   }
-  // A model's whole-token steps are always simulated (or read from the
-  // cache): asked without simulating, it says so before reading anything.
-  if (r.without_simulation && !has_shape) throw NeedsSimulation();
   // Inputs are read and checked before any simulation starts.
   const MachineConfig cfg = load_machine(r.machine);
-  ModelDescription model;
-  if (!has_shape) {
-    model = r.model_description ? *r.model_description : load_model(r.model);
-    if (r.dtype) set_dtype(model, *r.dtype);
-  }
-  if (!r.csv.empty()) {
-    check_writable_directory(r.csv);
-  }
   AdviceSettings settings;
   settings.jobs = static_cast<unsigned>(r.jobs);
   settings.config_path = r.machine.config;
@@ -73,6 +62,17 @@ AdviseResult advise(const AdviseRequest& r) {
       settings.table = find_timing_table(description_path(r.machine), text);
       settings.cache_scope = cache_scope(text);
     }
+  }
+  // Without a table a model's whole-token steps are simulated: asked without
+  // simulating, it says so before reading the model.
+  if (r.without_simulation && !has_shape && !settings.table) throw NeedsSimulation();
+  ModelDescription model;
+  if (!has_shape) {
+    model = r.model_description ? *r.model_description : load_model(r.model);
+    if (r.dtype) set_dtype(model, *r.dtype);
+  }
+  if (!r.csv.empty()) {
+    check_writable_directory(r.csv);
   }
   AdviseResult out;
   if (has_shape) {

@@ -124,11 +124,13 @@ class ModelAdvice(TypedDict):
     display_name: str
     source: str
     layers: int
-    element_bytes: int
+    dtype: str
+    element_bytes: Union[int, float]
     config: str
     ane_cores: int
     simulated_cores: int
     assumption: str
+    step_times_from: str
     left_out: List[str]
     projections: List[TransferAdvice]
 

@@ -57,3 +57,12 @@ def test_model_errors():
         anesim.advise("2048", None)
     with pytest.raises(ValueError):
         anesim.advise(2048, 4096, jobs=0)
+
+
+def test_model_steps_come_from_the_table_unless_exact():
+    from_table = anesim.advise_model("aneforge-decoder")
+    assert from_table["step_times_from"] == "timing table"
+    exact = anesim.advise_model("aneforge-decoder", exact=True, jobs=2)
+    assert exact["step_times_from"] == "simulation"
+    for key in ("time_us_before", "time_us_after"):
+        assert from_table[key] == pytest.approx(exact[key], rel=0.005), key

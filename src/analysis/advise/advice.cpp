@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include <anesim/analysis/advise/simulation_cache.h>
+#include <anesim/analysis/step/step_from_table.h>
 #include <anesim/analysis/step/step_plan.h>
 #include <anesim/analysis/step/step_timing.h>
 #include <anesim/io/errors.h>
@@ -94,6 +95,26 @@ void choose_remedy(TransferAdvice& a, const std::vector<ClearingSplit>& clearing
       a.padding_time_us = time;
     }
   }
+}
+
+// Each run composed from the table when it answers all of them; else every
+// run simulated (or read from the on-disk cache), so that the three steps
+// compared come from one method.
+std::vector<StepTiming> step_timings(const std::vector<StepRun>& runs, const MachineConfig& cfg,
+                                     const AdviceSettings& settings, const std::string& what,
+                                     bool& composed_all) {
+  std::vector<StepTiming> composed;
+  for (const StepRun& run : runs) {
+    if (!settings.table) break;
+    std::optional<StepTiming> c = compose_step(run.plan, run.variant, cfg, *settings.table);
+    if (!c) break;
+    composed.push_back(std::move(*c));
+  }
+  composed_all = composed.size() == runs.size();
+  if (composed_all) return composed;
+  if (settings.without_simulation) throw NeedsSimulation();
+  return simulate_steps(runs, cfg, settings.config_path, settings.jobs, settings.progress_label,
+                        what, settings.cache_scope);
 }
 
 }  // namespace
@@ -243,13 +264,13 @@ ModelAdvice advise_model(const ModelDescription& m, const MachineConfig& cfg,
   }
   // The whole token as `anesim decode` runs it (docs/decode.md): one run of
   // back-to-back tasks, without splits, with the advised ones, and on a
-  // fixed ring.
+  // fixed ring; composed from the table where it answers every task
+  // (step_from_table.h), else simulated.
   const std::vector<StepRun> runs = {{plan_step(m, SplitPolicy{}, 1), r.advice.chip},
                                      {plan_step(m, advised, 1), r.advice.chip},
                                      {plan_step(m, SplitPolicy{}, 1), RingVariant::kFix}};
   const std::vector<StepTiming> t =
-      simulate_steps(runs, cfg, settings.config_path, settings.jobs, settings.progress_label,
-                     m.display_name, settings.cache_scope);
+      step_timings(runs, cfg, settings, m.display_name, r.steps_composed);
   r.time_us_before = t[0].time_us;
   r.time_us_after = t[1].time_us;
   r.time_us_fix_variant = t[2].time_us;

@@ -100,6 +100,7 @@ struct ModelAdvice {
   double time_us_before = 0, time_us_after = 0, time_us_fix_variant = 0;
   double gbps_before = 0, gbps_after = 0, gbps_fix_variant = 0;
   double tokens_per_s_before = 0, tokens_per_s_after = 0, tokens_per_s_fix_variant = 0;
+  bool steps_composed = false;  // the steps from the timing table, not simulated
 };
 
 ModelAdvice advise_model(const ModelDescription& m, const MachineConfig& cfg,

@@ -202,6 +202,7 @@ Json model_advice_json(const ModelAdvice& r) {
   j["ane_cores"] = r.advice.ane_cores;
   j["simulated_cores"] = 1;
   j["assumption"] = kDecodeAssumption;
+  j["step_times_from"] = r.steps_composed ? "timing table" : "simulation";
   j["left_out"] = r.left_out;
   Json rows = Json::array();
   for (const TransferAdvice& a : r.advice.rows) {
@@ -255,6 +256,9 @@ std::string model_advice_text(const ModelAdvice& r) {
       "  predicted decode speed      {:.3f} tokens/s before, {:.3f} tokens/s after "
       "(fix variant: {:.3f} tokens/s)\n",
       r.tokens_per_s_before, r.tokens_per_s_after, r.tokens_per_s_fix_variant);
+  out += fmt::format("  step times from             {}\n",
+                     r.steps_composed ? "the timing table (each task's cycles as it runs alone)"
+                                      : "simulating each step");
   out += fmt::format("Assumption: {}.\n", kDecodeAssumption);
   out += "Left out:";
   for (size_t i = 0; i < r.left_out.size(); ++i) {

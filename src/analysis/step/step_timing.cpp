@@ -20,13 +20,6 @@ namespace {
 // The limit only guards against a run that would never end.
 constexpr uint64_t kStepCycleMargin = 16;
 
-Task sim_task(const StepTask& t) {
-  Task task{0, t.lines};
-  task.ops_before = t.ops_before;
-  task.starts_program = t.starts_program;
-  return task;
-}
-
 double& kind_entry(StepBreakdown& b, const std::string& kind) {
   for (auto& [name, us] : b.kernel_dma_us) {
     if (name == kind) return us;
@@ -36,6 +29,13 @@ double& kind_entry(StepBreakdown& b, const std::string& kind) {
 }
 
 }  // namespace
+
+Task sim_task(const StepTask& t) {
+  Task task{0, t.lines};
+  task.ops_before = t.ops_before;
+  task.starts_program = t.starts_program;
+  return task;
+}
 
 double StepBreakdown::total_us() const {
   double sum = dispatch_us + other_ops_us + launch_us;
@@ -70,18 +70,19 @@ SimPoint step_point(const StepPlan& plan, RingVariant variant, const MachineConf
   return p;
 }
 
-StepTiming step_timing(const StepPlan& plan, const SimPointResult& r, const MachineConfig& cfg) {
+StepTiming step_timing(const StepPlan& plan, const std::vector<double>& dispatch_cycles,
+                       const std::vector<double>& finish_cycles, const MachineConfig& cfg) {
   const size_t n = plan.tasks.size();
-  if (r.task_dispatch_cycles.size() != n || r.task_finish_cycles.size() != n) {
-    throw std::runtime_error(fmt::format("the step's report has {} task spans for {} tasks",
-                                         r.task_finish_cycles.size(), n));
+  if (dispatch_cycles.size() != n || finish_cycles.size() != n) {
+    throw std::runtime_error(
+        fmt::format("the step's report has {} task spans for {} tasks", finish_cycles.size(), n));
   }
   StepTiming s;
-  const auto us = [&cfg](uint64_t cycle) { return cfg.cycles_to_ns(cycle) / 1000.0; };
-  uint64_t previous_end = 0;
+  const auto us = [&cfg](double cycle) { return fractional_cycles_to_ns(cfg, cycle) / 1000.0; };
+  double previous_end = 0;
   for (size_t i = 0; i < n; ++i) {
     const StepTask& t = plan.tasks[i];
-    TaskSpan span{us(previous_end), us(r.task_dispatch_cycles[i]), us(r.task_finish_cycles[i])};
+    TaskSpan span{us(previous_end), us(dispatch_cycles[i]), us(finish_cycles[i])};
     // The gap's parts in proportion to their cycles (one clock, unless the
     // boost falls inside it); what the ring adds at the edge goes with them.
     const bool launch = i == 0 || t.starts_program;
@@ -95,12 +96,32 @@ StepTiming step_timing(const StepPlan& plan, const SimPointResult& r, const Mach
     s.breakdown.dispatch_us += parts > 0 ? gap * dispatch_c / parts : gap;
     kind_entry(s.breakdown, t.projection) += span.finish_us - span.dispatch_us;
     s.spans.push_back(span);
-    previous_end = r.task_finish_cycles[i];
+    previous_end = finish_cycles[i];
   }
-  const uint64_t end = previous_end + uint64_t{plan.ops_after} * cfg.ane.op_overhead_cycles;
+  const double end =
+      previous_end + static_cast<double>(plan.ops_after) * cfg.ane.op_overhead_cycles;
   s.breakdown.other_ops_us += us(end) - us(previous_end);
   s.time_us = us(end);
   return s;
+}
+
+StepTiming step_timing(const StepPlan& plan, const SimPointResult& r, const MachineConfig& cfg) {
+  return step_timing(
+      plan, std::vector<double>(r.task_dispatch_cycles.begin(), r.task_dispatch_cycles.end()),
+      std::vector<double>(r.task_finish_cycles.begin(), r.task_finish_cycles.end()), cfg);
+}
+
+double fractional_cycles_to_ns(const MachineConfig& cfg, double cycles) {
+  const double boost = static_cast<double>(cfg.power.boost_after_cycles);
+  const double slow = std::min(cycles, boost);
+  return slow * (1000.0 / cfg.power.start_clock_mhz) + (cycles - slow) * cfg.cycle_ns();
+}
+
+double ns_to_fractional_cycles(const MachineConfig& cfg, double ns) {
+  const double slow_ns =
+      static_cast<double>(cfg.power.boost_after_cycles) * (1000.0 / cfg.power.start_clock_mhz);
+  if (ns <= slow_ns) return ns / (1000.0 / cfg.power.start_clock_mhz);
+  return static_cast<double>(cfg.power.boost_after_cycles) + (ns - slow_ns) / cfg.cycle_ns();
 }
 
 std::vector<StepTiming> simulate_steps(const std::vector<StepRun>& runs, const MachineConfig& cfg,

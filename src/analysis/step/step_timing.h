@@ -10,6 +10,7 @@
 #include <anesim/analysis/batch/sim_point.h>
 #include <anesim/analysis/step/step_plan.h>
 #include <anesim/sim/base/machine_config.h>
+#include <anesim/sim/core/task.h>
 #include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim {
@@ -33,6 +34,9 @@ struct StepTiming {
   std::vector<TaskSpan> spans;
 };
 
+// A step task as the simulator's task descriptor (its address aside).
+Task sim_task(const StepTask& t);
+
 // The run of `plan` on 1 active core (time per core does not depend
 // on the core count in this model: docs/validation.md), with a cycle limit
 // that the step's own length sets.
@@ -41,6 +45,14 @@ SimPoint step_point(const StepPlan& plan, RingVariant variant, const MachineConf
 // The step's timing from its run's report. Throws std::runtime_error when
 // the report lacks a span per task.
 StepTiming step_timing(const StepPlan& plan, const SimPointResult& r, const MachineConfig& cfg);
+// The same from each task's dispatch and finish cycle (composed steps,
+// step_from_table.h, have fractional ones).
+StepTiming step_timing(const StepPlan& plan, const std::vector<double>& dispatch_cycles,
+                       const std::vector<double>& finish_cycles, const MachineConfig& cfg);
+
+// MachineConfig::cycles_to_ns for a fractional cycle count, and its inverse.
+double fractional_cycles_to_ns(const MachineConfig& cfg, double cycles);
+double ns_to_fractional_cycles(const MachineConfig& cfg, double ns);
 
 struct StepRun {
   StepPlan plan;

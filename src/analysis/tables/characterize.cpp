@@ -39,10 +39,14 @@ using Tasks = std::vector<uint32_t>;
 struct Runner {
   const MachineConfig& cfg;
   const CharacterizeSettings& s;
+  // Each run's tasks start at `base_line` (0: a lap boundary).
   std::vector<double> run(const std::vector<std::pair<RingVariant, Tasks>>& wanted,
-                          const std::string& what) const {
+                          const std::string& what, uint32_t base_line = 0) const {
     std::vector<SimPoint> points;
-    for (const auto& [v, tasks] : wanted) points.push_back(advise_point(v, tasks, cfg));
+    for (const auto& [v, tasks] : wanted) {
+      points.push_back(advise_point(v, tasks, cfg));
+      points.back().base_line = base_line;
+    }
     const std::vector<SimPointResult> r =
         simulate_points(points, cfg, s.config_path, s.jobs,
                         s.progress_label.empty() ? "" : s.progress_label + what);
@@ -176,6 +180,15 @@ TimingTable characterize(const MachineConfig& cfg, const CharacterizeSettings& s
     }
     for (uint32_t k = 1; k <= s.notch_max_k; ++k) wanted.push_back({t.chip, {k * kRingLines}});
     const std::vector<double> v = r.run(wanted, " (notch)");
+    if (start_sensitive(t.chip)) {
+      // Whole laps once more, started mid-lap (timing_table.h).
+      std::vector<std::pair<RingVariant, Tasks>> off_lap;
+      for (uint32_t k = 1; k <= s.notch_max_k; ++k) off_lap.push_back({t.chip, {k * kRingLines}});
+      const std::vector<double> o = r.run(off_lap, " (mid-lap)", kOffLapStartLine);
+      for (uint32_t k = 1; k <= s.notch_max_k; ++k) {
+        t.off_lap_extra.push_back(o[k - 1] - interpolate(t.fix, uint64_t{k} * kRingLines));
+      }
+    }
     size_t i = 0;
     for (uint32_t k : t.notch_k) {
       std::vector<NotchPoint> row;

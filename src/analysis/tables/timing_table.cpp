@@ -84,6 +84,24 @@ std::optional<double> TimingTable::single(RingVariant v, uint64_t lines) const {
   return f + lerp(notch_extra(*this, ki, p.x), notch_extra(*this, ki + 1, p.x), w);
 }
 
+bool start_sensitive(RingVariant v) {
+  return variant_info(v).relatch_at_wrap != Relatch::RelatchNever;
+}
+
+std::optional<double> TimingTable::single_at(RingVariant v, uint64_t lines,
+                                             uint64_t start_line) const {
+  if (v != chip || !start_sensitive(chip) || start_line % kRingLines == 0) return single(v, lines);
+  const LapPosition p = lap_position(lines);
+  if (!in_v(p)) return single(v, lines);
+  // Re-derived at every wrap, the grant changes where the first wrap falls:
+  // that depends on the start for every x, which the table does not sample.
+  if (variant_info(chip).relatch_at_wrap == Relatch::RelatchAtEveryWrap) return std::nullopt;
+  // The other repairs are armed only by a whole number of laps (x = 0).
+  if (p.x != 0) return single(v, lines);
+  if (lines > max_lines || p.k > off_lap_extra.size()) return std::nullopt;
+  return interpolate(fix, lines) + off_lap_extra[p.k - 1];
+}
+
 std::optional<bool> TimingTable::affected(uint64_t lines) const {
   if (below_first_lap(lines)) return false;
   const LapPosition p = lap_position(lines);
@@ -146,6 +164,7 @@ Json timing_table_json(const TimingTable& t) {
   }
   j["notch"] = rows;
   j["aligned_extra"] = t.aligned_extra;
+  if (!t.off_lap_extra.empty()) j["off_lap_extra"] = t.off_lap_extra;
   return j;
 }
 
@@ -178,6 +197,9 @@ TimingTable parse_timing_table(const std::string& text, const std::string& origi
       t.notch.push_back(r);
     }
     t.aligned_extra = j.at("aligned_extra").get<std::vector<double>>();
+    if (j.contains("off_lap_extra")) {
+      t.off_lap_extra = j.at("off_lap_extra").get<std::vector<double>>();
+    }
   } catch (const Json::exception& e) {
     throw InputError(fmt::format("{}: not a timing table: {}", origin, e.what()));
   } catch (const std::logic_error& e) {
@@ -189,6 +211,7 @@ TimingTable parse_timing_table(const std::string& text, const std::string& origi
        std::is_sorted(t.notch_k.begin(), t.notch_k.end()) &&
        std::is_sorted(t.notch_x.begin(), t.notch_x.end()) && t.notch.size() == t.notch_k.size() &&
        t.notch_k.back() == t.notch_max_k && t.aligned_extra.size() == t.notch_max_k &&
+       t.off_lap_extra.size() == (start_sensitive(t.chip) ? t.notch_max_k : 0) &&
        std::all_of(t.notch.begin(), t.notch.end(),
                    [&t](const auto& r) { return r.size() == t.notch_x.size(); }));
   const bool shapes_ok = !t.fix.empty() && std::is_sorted(t.fix.begin(), t.fix.end()) && notch_ok;

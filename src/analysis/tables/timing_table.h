@@ -14,6 +14,10 @@
 //           (where advise's decision flips) simulated with both rings, every
 //           x next to 0 (no interpolation leans on the aligned point), and
 //           x = 0 (whole laps) for every k up to notch_max_k.
+// And, for a ring that re-derives its grant where a transfer starts on a lap
+// boundary (relatch_epoch1, relatch_midpoint), whole laps once more for a
+// task that starts mid-lap, as the tasks of a decode step do: there the
+// repair never comes (step_from_table.h).
 // Outside the notch the chip's ring runs the same cycles as the fixed one.
 #pragma once
 
@@ -49,10 +53,17 @@ struct TimingTable {
   std::vector<int64_t> notch_x;                // sampled x, ascending, |x| < 256
   std::vector<std::vector<NotchPoint>> notch;  // [k index][x index]
   std::vector<double> aligned_extra;           // x = 0: chip - fix, k = 1..notch_max_k
+  // The same for a task that starts mid-lap (off_lap_start_line); empty for
+  // a ring whose time does not depend on where a whole-lap task starts.
+  std::vector<double> off_lap_extra;
 
   // One task of `lines` on ring `v` (the chip's or the fixed one); nullopt
   // where the table does not answer (simulate instead).
   std::optional<double> single(RingVariant v, uint64_t lines) const;
+  // The same for a task that starts at `start_line` inside a run of tasks
+  // (single() is a task that starts at line 0); nullopt also where the ring's
+  // time depends on the start and the table has no sample for it.
+  std::optional<double> single_at(RingVariant v, uint64_t lines, uint64_t start_line) const;
   // Back-to-back near-equal tasks on the chip's ring, each clear of the notch.
   std::optional<double> split(const std::vector<uint32_t>& tasks) const;
   // Whether the chip's ring costs `lines` time (costs_time); nullopt where
@@ -61,6 +72,12 @@ struct TimingTable {
 };
 
 double interpolate(const TimeCurve& c, uint64_t lines);  // c covers `lines`
+
+// Where characterize starts the mid-lap samples (off_lap_extra): half a lap in.
+constexpr uint32_t kOffLapStartLine = 0x2000;
+// Whether ring `v`'s time for a whole-lap task can depend on where the task
+// starts: every ring that re-derives its grant at a wrap.
+bool start_sensitive(RingVariant v);
 
 Json timing_table_json(const TimingTable& t);
 // Throws InputError naming `origin` for a file that is not a table.

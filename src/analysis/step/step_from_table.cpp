@@ -1,0 +1,30 @@
+#include <anesim/analysis/step/step_from_table.h>
+
+#include <vector>
+
+namespace anesim {
+
+std::optional<StepTiming> compose_step(const StepPlan& plan, RingVariant v,
+                                       const MachineConfig& cfg, const TimingTable& table) {
+  std::vector<double> dispatch, finish;
+  double cycle = 0;
+  uint64_t start_line = 0;  // core 0's tasks, back to back from line 0 (workload.h)
+  for (size_t i = 0; i < plan.tasks.size(); ++i) {
+    const StepTask& t = plan.tasks[i];
+    const std::optional<double> alone_us = table.single_at(v, t.lines, start_line);
+    if (!alone_us) return std::nullopt;
+    start_line += t.lines;
+    // Alone, the task is the first of its run: its launch and dispatch come
+    // before its kernel DMA.
+    Task first{0, t.lines};
+    const double dma = ns_to_fractional_cycles(cfg, *alone_us * 1000.0) -
+                       static_cast<double>(cycles_before_dispatch(cfg.ane, first, true));
+    cycle += static_cast<double>(cycles_before_dispatch(cfg.ane, sim_task(t), i == 0));
+    dispatch.push_back(cycle);
+    cycle += dma;
+    finish.push_back(cycle);
+  }
+  return step_timing(plan, dispatch, finish, cfg);
+}
+
+}  // namespace anesim
