@@ -87,7 +87,7 @@ api::MachineChoice machine_argument(const py::object& config, const py::object& 
     c = config_argument(py::str(chip_config_path(text_argument(chip, "chip"))));
   }
   choice.machine = c->machine();
-  choice.text = c->text();
+  choice.text = c->description_text();
   return choice;
 }
 

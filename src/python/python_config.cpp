@@ -140,8 +140,11 @@ std::string override_text(const py::object& now, const py::handle& value, const 
 
 }  // namespace
 
-Config::Config(std::string text, std::string origin)
-    : text_(std::move(text)), origin_(std::move(origin)), machine_(parse_config(text_, origin_)) {}
+Config::Config(std::string text, std::string origin, std::string file_text)
+    : text_(std::move(text)),
+      origin_(std::move(origin)),
+      file_text_(std::move(file_text)),
+      machine_(parse_config(text_, origin_)) {}
 
 std::shared_ptr<Config> Config::builtin() {
   // Read-only: one copy serves every call (config=None is the common case).
@@ -160,7 +163,7 @@ std::shared_ptr<Config> Config::load(const std::string& path) {
     throw ConfigError(fmt::format("{}: {}", path, why));
   }
   // An overlay is shown and patched as the whole merged description.
-  return std::make_shared<Config>(resolved_config_text(*text, path), path);
+  return std::make_shared<Config>(resolved_config_text(*text, path), path, *text);
 }
 
 std::vector<std::string> Config::keys() const {

@@ -24,11 +24,17 @@ class Config {
   // Throws ConfigError (file, line, field) for a bad file.
   static std::shared_ptr<Config> load(const std::string& path);
 
-  Config(std::string text, std::string origin);
+  // `file_text`: the description's own file as read (an overlay's, before
+  // its base is merged); "" = the same as `text`.
+  Config(std::string text, std::string origin, std::string file_text = "");
 
   const MachineConfig& machine() const { return machine_; }
   const std::string& source() const { return machine_.source; }
   const std::string& text() const { return text_; }
+  // The text that identifies the description to its timing table and the
+  // on-disk cache: the file's own (an overlay's as written), or the merged
+  // text of an edited copy, which no shipped table matches.
+  const std::string& description_text() const { return file_text_.empty() ? text_ : file_text_; }
   // Every leaf key, dotted ("dram.clock_mhz"), in file order.
   std::vector<std::string> keys() const;
   // The value at a dotted key as int, float, bool or str (a list for a
@@ -41,7 +47,7 @@ class Config {
   std::shared_ptr<Config> with_overrides(const py::dict& values) const;
 
  private:
-  std::string text_, origin_;
+  std::string text_, origin_, file_text_;
   MachineConfig machine_;
 };
 

@@ -66,3 +66,13 @@ def test_model_steps_come_from_the_table_unless_exact():
     assert exact["step_times_from"] == "simulation"
     for key in ("time_us_before", "time_us_after"):
         assert from_table[key] == pytest.approx(exact[key], rel=0.005), key
+
+
+def test_an_overlay_chip_is_answered_from_its_table():
+    # m1's description is an overlay (base: m3): its own table answers, as
+    # on the command line, whether named by chip or by file.
+    by_chip = anesim.advise_model("aneforge-decoder", chip="m1")
+    assert by_chip["step_times_from"] == "timing table"
+    by_file = anesim.advise_model("aneforge-decoder", config=str(SOURCE_DIR / "configs/chips/m1.yaml"))
+    assert by_file["step_times_from"] == "timing table"
+    assert by_file["time_us_before"] == by_chip["time_us_before"]
