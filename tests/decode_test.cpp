@@ -5,6 +5,7 @@
 
 #include <fstream>
 #include <string>
+#include <utility>
 
 #include <anesim/analysis/decode/split_policy.h>
 #include <anesim/analysis/step/step_plan.h>
@@ -82,6 +83,39 @@ TEST_CASE("decode plan: the synthetic step has the published convs and ops", "[d
   CHECK(off.weight_bytes == Approx(1.946e9).epsilon(0.001));
   CHECK(split.weight_bytes == off.weight_bytes);
   CHECK(split.lines_per_core() == off.lines_per_core());
+}
+
+TEST_CASE("decode plan: each norm's weights sit before the task that follows the norm",
+          "[decode]") {
+  // d_model 2048: 2048 fp16 values cut over 16 cores, 256 B, 4 lines per core
+  // before q_proj and gate_proj of every layer and before the lm_head.
+  const ModelDescription m = load_model_preset("aneforge-decoder");
+  const StepPlan plan = plan_step(m, SplitPolicy{}, 1);
+  uint64_t gaps = 0;
+  for (const StepTask& t : plan.tasks) {
+    INFO(t.projection << " of layer " << t.layer);
+    const bool after_norm =
+        t.projection == "q_proj" || t.projection == "gate_proj" || t.projection == "lm_head";
+    CHECK(t.gap_lines == (after_norm ? 4u : 0u));
+    gaps += t.gap_lines;
+  }
+  CHECK(gaps == 4 * (2 * m.layers + 1));
+  // So every layer's MLP starts 8 lines past a lap boundary, not on one.
+  CHECK(plan.tasks[4].projection == "gate_proj");
+  CHECK((4 * 8192 + 8) % 0x4000 != 0);
+}
+
+TEST_CASE("decode: the ANEForge decoder records on configs/m4.yaml within 10 %", "[decode]") {
+  // traces/m4-air/m4-air-published-aneforge-decode.csv: 43.11 ms per token in
+  // fp16 (gate/up/down at exactly 2 MiB per core), 22.14 ms in int8 (1 MiB).
+  // Nothing in configs/m4.yaml is fitted to them.
+  const std::string m4 = ANESIM_SOURCE_DIR "/configs/m4.yaml";
+  for (const auto& [model, ms] : {std::pair<std::string, double>{"aneforge-decoder", 43.11},
+                                  std::pair<std::string, double>{"aneforge-decoder-int8", 22.14}}) {
+    INFO(model);
+    const Json d = decode_json({"--model", model, "--config", m4, "--split", "none"});
+    CHECK(d.at("ms_per_token_before").get<double>() == Approx(ms).epsilon(0.10));
+  }
 }
 
 TEST_CASE("decode plan: --programs cuts the layers, each program opens with a launch", "[decode]") {

@@ -18,10 +18,13 @@ std::vector<uint32_t> task_lengths(const Workload& w) {
 std::vector<std::vector<Task>> build_tasks(const Workload& w) {
   const std::vector<uint32_t> lengths = task_lengths(w);
   std::vector<std::vector<Task>> tasks(w.cores);
+  uint32_t slice = w.lines_per_core;  // a core's slice: its tasks and the gaps between them
+  for (const uint32_t g : w.task_gaps) slice += g;
   for (uint32_t c = 0; c < w.cores; ++c) {
     // Addresses are 32-bit line numbers; like the hardware's they wrap.
-    uint32_t next = w.base_line + c * w.lines_per_core;
+    uint32_t next = w.base_line + c * slice;
     for (size_t i = 0; i < lengths.size(); ++i) {
+      if (i < w.task_gaps.size()) next += w.task_gaps[i];
       Task t{next, lengths[i]};
       t.ops_before = i < w.task_ops.size() ? w.task_ops[i] : 0;
       tasks[c].push_back(t);

@@ -25,6 +25,11 @@ struct Workload {
   // program with its own launch.
   std::vector<uint32_t> task_ops;
   std::vector<uint32_t> program_starts;
+  // Per task, the lines of the core's slice before it that hold other
+  // constants, not streamed as its weights (a decode step's norm weights,
+  // docs/decode.md); empty: none. They move where the task starts, which a
+  // ring that repairs its grant only on a lap boundary sees.
+  std::vector<uint32_t> task_gaps;
 };
 
 // Each core's task lengths, in order.

@@ -35,6 +35,7 @@ Json point_request_json(const SimPoint& p) {
   if (!p.task_lines.empty()) j["task_lines"] = p.task_lines;
   if (!p.task_ops.empty()) j["task_ops"] = p.task_ops;
   if (!p.program_starts.empty()) j["program_starts"] = p.program_starts;
+  if (!p.task_gaps.empty()) j["task_gaps"] = p.task_gaps;
   if (p.max_cycles != 0) j["max_cycles"] = p.max_cycles;
   return j;
 }
@@ -63,6 +64,7 @@ SimPoint parse_point_request(const std::string& text) {
   p.task_lines = optional_field<std::vector<uint32_t>>(j, "task_lines");
   p.task_ops = optional_field<std::vector<uint32_t>>(j, "task_ops");
   p.program_starts = optional_field<std::vector<uint32_t>>(j, "program_starts");
+  p.task_gaps = optional_field<std::vector<uint32_t>>(j, "task_gaps");
   p.max_cycles = optional_field<uint64_t>(j, "max_cycles");
   return p;
 }

@@ -34,6 +34,7 @@ SimPointResult simulate_point(const SimPoint& p, const MachineConfig& machine) {
   w.base_line = p.base_line;
   w.task_ops = p.task_ops;
   w.program_starts = p.program_starts;
+  w.task_gaps = p.task_gaps;
   SimPointResult failed;
   const uint64_t needed = minimum_run_cycles(cfg, request);
   if (needed > cfg.sim.max_cycles) {

@@ -23,6 +23,7 @@ struct SimPoint {
   // the run's cycle limit (0: the config's simulation.max_cycles).
   std::vector<uint32_t> task_ops;
   std::vector<uint32_t> program_starts;
+  std::vector<uint32_t> task_gaps;  // lines before each task that it does not stream (Workload)
   uint64_t max_cycles = 0;
 };
 

@@ -8,9 +8,10 @@ std::optional<StepTiming> compose_step(const StepPlan& plan, RingVariant v,
                                        const MachineConfig& cfg, const TimingTable& table) {
   std::vector<double> dispatch, finish;
   double cycle = 0;
-  uint64_t start_line = 0;  // core 0's tasks, back to back from line 0 (workload.h)
+  uint64_t start_line = 0;  // core 0's tasks from line 0, with their gaps (workload.h)
   for (size_t i = 0; i < plan.tasks.size(); ++i) {
     const StepTask& t = plan.tasks[i];
+    start_line += t.gap_lines;
     const std::optional<double> alone_us = table.single_at(v, t.lines, start_line);
     if (!alone_us) return std::nullopt;
     start_line += t.lines;

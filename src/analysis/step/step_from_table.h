@@ -5,8 +5,8 @@
 // table's standalone time, converted back to cycles, less its launch and
 // dispatch. The step then adds each task's own gap (launch, dispatch, ops)
 // as `anesim decode` runs it, and converts the total back to time with the
-// boost where it falls. A task starts where the one before it ended (its
-// line address), which decides a whole-lap task's time on a ring that
+// boost where it falls. A task starts where the one before it ended, past
+// any norm weights between them (its line address), which decides a whole-lap task's time on a ring that
 // repairs its grant only for a task starting on a lap boundary
 // (TimingTable::single_at). docs/advise.md gives the agreement with
 // simulated steps.

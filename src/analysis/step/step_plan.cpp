@@ -19,6 +19,14 @@ class PlanBuilder {
     plan_.other_ops += n;
   }
 
+  // A norm's weight vector (`hidden` fp16 values, cut over the 16 cores as
+  // a 1 x hidden weight is): stored in the program's constants before the
+  // next task's weights, and not streamed as a weight task.
+  void add_norm_weights() {
+    if (m_.hidden == 0) return;
+    pending_gap_ += static_cast<uint32_t>(payload_lines(1, m_.hidden, WeightFormat{Dtype::kFp16}));
+  }
+
   // One weight matrix, cut along Cin as the policy says; a LUT format's
   // palette streams once before it (its chunks share the one palette).
   void add_transfer(const std::string& name, uint32_t layer, uint64_t cin, uint64_t cout,
@@ -61,9 +69,11 @@ class PlanBuilder {
     }
     t.lines = static_cast<uint32_t>(lines);
     t.ops_before = pending_;
+    t.gap_lines = pending_gap_;
     t.starts_program = open_program_;
     open_program_ = false;
     pending_ = 0;
+    pending_gap_ = 0;
     plan_.tasks.push_back(t);
     plan_.weight_bytes += stored_bytes(shape);
   }
@@ -74,14 +84,20 @@ class PlanBuilder {
     for (const Projection& p : m_.projections) {
       switch (p.role) {
         case ProjectionRole::kAttentionInput:
-          if (!attention_open) add_ops(ops.norm);
+          if (!attention_open) {
+            add_ops(ops.norm);
+            add_norm_weights();
+          }
           attention_open = true;
           break;
         case ProjectionRole::kAttentionOutput:
           add_ops(ops.attention);
           break;
         case ProjectionRole::kMlpInput:
-          if (!mlp_open) add_ops(ops.residual + ops.norm);
+          if (!mlp_open) {
+            add_ops(ops.residual + ops.norm);
+            add_norm_weights();
+          }
           mlp_open = true;
           break;
         case ProjectionRole::kMlpOutput:
@@ -112,6 +128,7 @@ class PlanBuilder {
   const SplitPolicy& policy_;
   StepPlan plan_;
   uint32_t pending_ = 0;
+  uint32_t pending_gap_ = 0;  // norm weight lines before the next task
   bool open_program_ = false;
 };
 
@@ -168,6 +185,7 @@ StepPlan plan_step(const ModelDescription& m, const SplitPolicy& policy, uint32_
   }
   if (m.lm_head_streamed) {
     b.add_ops(m.step_ops.norm + m.step_ops.outside_layers);  // the final norm
+    b.add_norm_weights();
     for (const uint64_t rows : split_channels(m.lm_head_cout, m.lm_head_shards)) {
       b.add_transfer("lm_head", m.layers, m.lm_head_cin, rows, WeightFormat{m.lm_head_dtype});
     }

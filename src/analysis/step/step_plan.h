@@ -1,7 +1,8 @@
 // One decoded token as one kernel-DMA workload (docs/decode.md): every
 // projection's transfer (or each of its chunks) a task, in execution order,
 // with the ops that stream no weights counted from the model description
-// and attached to the task that follows them.
+// and attached to the task that follows them, and each norm's weights laid
+// out before the task that follows it.
 #pragma once
 
 #include <cstdint>
@@ -31,6 +32,10 @@ struct StepTask {
   uint64_t cin = 0, cout = 0;   // this chunk's shape
   uint32_t lines = 0;           // per core
   uint32_t ops_before = 0;      // ops that stream no weights, run before this task
+  // Lines of the core's slice just before this task's weights that hold a
+  // norm's weights: the program's constants are laid out in op order, so
+  // they move where the task starts (Workload::task_gaps).
+  uint32_t gap_lines = 0;
   bool starts_program = false;  // a later program's first task (its own launch)
 };
 

@@ -60,6 +60,7 @@ SimPoint step_point(const StepPlan& plan, RingVariant variant, const MachineConf
     const StepTask& t = plan.tasks[i];
     p.task_lines.push_back(t.lines);
     p.task_ops.push_back(t.ops_before);
+    p.task_gaps.push_back(t.gap_lines);
     if (t.starts_program) {
       p.program_starts.push_back(static_cast<uint32_t>(i));
     }
@@ -136,7 +137,8 @@ std::vector<StepTiming> simulate_steps(const std::vector<StepRun>& runs, const M
     size_t k = 0;
     while (k < points.size() &&
            !(points[k].variant == p.variant && points[k].task_lines == p.task_lines &&
-             points[k].task_ops == p.task_ops && points[k].program_starts == p.program_starts)) {
+             points[k].task_ops == p.task_ops && points[k].program_starts == p.program_starts &&
+             points[k].task_gaps == p.task_gaps)) {
       ++k;
     }
     if (k == points.size()) points.push_back(std::move(p));
