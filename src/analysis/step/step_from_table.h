@@ -6,10 +6,10 @@
 // dispatch. The step then adds each task's own gap (launch, dispatch, ops)
 // as `anesim decode` runs it, and converts the total back to time with the
 // boost where it falls. A task starts where the one before it ended, past
-// any norm weights between them (its line address), which decides a whole-lap task's time on a ring that
-// repairs its grant only for a task starting on a lap boundary
-// (TimingTable::single_at). docs/advise.md gives the agreement with
-// simulated steps.
+// any norm weights between them (its line address), which decides a
+// whole-lap task's time on a ring that repairs its grant only for a task
+// starting on a lap boundary (TimingTable::single_at). docs/advise.md gives
+// the agreement with simulated steps.
 #pragma once
 
 #include <optional>
