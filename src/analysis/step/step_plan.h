@@ -29,9 +29,9 @@ struct StepTask {
   std::string projection;  // its kind: q_proj, ..., lm_head
   uint32_t layer = 0;      // 0-based; the lm_head's is `layers`
   uint32_t chunk = 0, chunks = 1;
-  uint64_t cin = 0, cout = 0;   // this chunk's shape
-  uint32_t lines = 0;           // per core
-  uint32_t ops_before = 0;      // ops that stream no weights, run before this task
+  uint64_t cin = 0, cout = 0;  // this chunk's shape
+  uint32_t lines = 0;          // per core
+  uint32_t ops_before = 0;     // ops that stream no weights, run before this task
   // Lines of the core's slice just before this task's weights that hold a
   // norm's weights: the program's constants are laid out in op order, so
   // they move where the task starts (Workload::task_gaps).
