@@ -22,11 +22,7 @@ sc_core::sc_time time_of(const MachineConfig& cfg, uint64_t cycle) {
 
 uint64_t cycle_at(const MachineConfig& cfg, const sc_core::sc_time& t) {
   // Estimate from the clock in force, then correct the rounding both ways.
-  const double ns = t.to_seconds() * 1e9;
-  const double slow_ns = cfg.cycles_to_ns(cfg.power.boost_after_cycles);
-  uint64_t c = ns < slow_ns ? static_cast<uint64_t>(ns * cfg.power.start_clock_mhz / 1000.0)
-                            : cfg.power.boost_after_cycles +
-                                  static_cast<uint64_t>((ns - slow_ns) / cfg.cycle_ns());
+  uint64_t c = static_cast<uint64_t>(cfg.ns_to_cycles(t.to_seconds() * 1e9));
   while (c > 0 && time_of(cfg, c - 1) >= t) {
     --c;
   }

@@ -106,9 +106,19 @@ struct MachineConfig {
   double cycle_ns_at(uint64_t cycle) const {
     return cycle < power.boost_after_cycles ? 1000.0 / power.start_clock_mhz : cycle_ns();
   }
-  double cycles_to_ns(uint64_t cycles) const {
-    const uint64_t slow = cycles < power.boost_after_cycles ? cycles : power.boost_after_cycles;
+  // Fractional cycles too: a step composed from table times (whole cycles
+  // give the same result as before).
+  double cycles_to_ns(double cycles) const {
+    const double boost = static_cast<double>(power.boost_after_cycles);
+    const double slow = cycles < boost ? cycles : boost;
     return slow * (1000.0 / power.start_clock_mhz) + (cycles - slow) * cycle_ns();
+  }
+  // The inverse of cycles_to_ns: how many cycles (fractional) end `ns` after launch.
+  double ns_to_cycles(double ns) const {
+    const double boost = static_cast<double>(power.boost_after_cycles);
+    const double slow_ns = boost * (1000.0 / power.start_clock_mhz);
+    if (ns <= slow_ns) return ns / (1000.0 / power.start_clock_mhz);
+    return boost + (ns - slow_ns) / cycle_ns();
   }
   double peak_gbps() const {
     return dram.channels * dram.channel_bytes_per_cycle * dram.clock_mhz / 1000.0;

@@ -18,7 +18,7 @@ std::optional<StepTiming> compose_step(const StepPlan& plan, RingVariant v,
     // Alone, the task is the first of its run: its launch and dispatch come
     // before its kernel DMA.
     Task first{0, t.lines};
-    const double dma = ns_to_fractional_cycles(cfg, *alone_us * 1000.0) -
+    const double dma = cfg.ns_to_cycles(*alone_us * 1000.0) -
                        static_cast<double>(cycles_before_dispatch(cfg.ane, first, true));
     cycle += static_cast<double>(cycles_before_dispatch(cfg.ane, sim_task(t), i == 0));
     dispatch.push_back(cycle);

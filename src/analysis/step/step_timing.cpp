@@ -79,7 +79,7 @@ StepTiming step_timing(const StepPlan& plan, const std::vector<double>& dispatch
         fmt::format("the step's report has {} task spans for {} tasks", finish_cycles.size(), n));
   }
   StepTiming s;
-  const auto us = [&cfg](double cycle) { return fractional_cycles_to_ns(cfg, cycle) / 1000.0; };
+  const auto us = [&cfg](double cycle) { return cfg.cycles_to_ns(cycle) / 1000.0; };
   double previous_end = 0;
   for (size_t i = 0; i < n; ++i) {
     const StepTask& t = plan.tasks[i];
@@ -110,19 +110,6 @@ StepTiming step_timing(const StepPlan& plan, const SimPointResult& r, const Mach
   return step_timing(
       plan, std::vector<double>(r.task_dispatch_cycles.begin(), r.task_dispatch_cycles.end()),
       std::vector<double>(r.task_finish_cycles.begin(), r.task_finish_cycles.end()), cfg);
-}
-
-double fractional_cycles_to_ns(const MachineConfig& cfg, double cycles) {
-  const double boost = static_cast<double>(cfg.power.boost_after_cycles);
-  const double slow = std::min(cycles, boost);
-  return slow * (1000.0 / cfg.power.start_clock_mhz) + (cycles - slow) * cfg.cycle_ns();
-}
-
-double ns_to_fractional_cycles(const MachineConfig& cfg, double ns) {
-  const double slow_ns =
-      static_cast<double>(cfg.power.boost_after_cycles) * (1000.0 / cfg.power.start_clock_mhz);
-  if (ns <= slow_ns) return ns / (1000.0 / cfg.power.start_clock_mhz);
-  return static_cast<double>(cfg.power.boost_after_cycles) + (ns - slow_ns) / cfg.cycle_ns();
 }
 
 std::vector<StepTiming> simulate_steps(const std::vector<StepRun>& runs, const MachineConfig& cfg,

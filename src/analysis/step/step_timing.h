@@ -50,10 +50,6 @@ StepTiming step_timing(const StepPlan& plan, const SimPointResult& r, const Mach
 StepTiming step_timing(const StepPlan& plan, const std::vector<double>& dispatch_cycles,
                        const std::vector<double>& finish_cycles, const MachineConfig& cfg);
 
-// MachineConfig::cycles_to_ns for a fractional cycle count, and its inverse.
-double fractional_cycles_to_ns(const MachineConfig& cfg, double cycles);
-double ns_to_fractional_cycles(const MachineConfig& cfg, double ns);
-
 struct StepRun {
   StepPlan plan;
   RingVariant variant = RingVariant::kBug;
