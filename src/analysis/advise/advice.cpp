@@ -266,9 +266,10 @@ ModelAdvice advise_model(const ModelDescription& m, const MachineConfig& cfg,
   // back-to-back tasks, without splits, with the advised ones, and on a
   // fixed ring; composed from the table where it answers every task
   // (step_from_table.h), else simulated.
-  const std::vector<StepRun> runs = {{plan_step(m, SplitPolicy{}, 1), r.advice.chip},
+  const StepPlan unsplit = plan_step(m, SplitPolicy{}, 1);
+  const std::vector<StepRun> runs = {{unsplit, r.advice.chip},
                                      {plan_step(m, advised, 1), r.advice.chip},
-                                     {plan_step(m, SplitPolicy{}, 1), RingVariant::kFix}};
+                                     {unsplit, RingVariant::kFix}};
   const std::vector<StepTiming> t =
       step_timings(runs, cfg, settings, m.display_name, r.steps_composed);
   r.time_us_before = t[0].time_us;
