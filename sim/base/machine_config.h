@@ -106,8 +106,8 @@ struct MachineConfig {
   double cycle_ns_at(uint64_t cycle) const {
     return cycle < power.boost_after_cycles ? 1000.0 / power.start_clock_mhz : cycle_ns();
   }
-  // Fractional cycles too: a step composed from table times (whole cycles
-  // give the same result as before).
+  // Fractional cycles too: a step composed from table times falls between
+  // whole cycles.
   double cycles_to_ns(double cycles) const {
     const double boost = static_cast<double>(power.boost_after_cycles);
     const double slow = cycles < boost ? cycles : boost;
