@@ -4,6 +4,7 @@
 
 #include <anesim/io/errors.h>
 #include <anesim/io/text_functions.h>
+#include <anesim/model/compiled_program.h>
 #include <anesim/model/hf_config_reader.h>
 #include <anesim/model/model_presets.h>
 #include <anesim/model/safetensors_model.h>
@@ -14,12 +15,16 @@ namespace {
 
 bool looks_like_path(const std::string& text) {
   return text.find('/') != std::string::npos || ends_with(text, ".yaml") ||
-         ends_with(text, ".yml") || ends_with(text, ".json") || ends_with(text, ".safetensors");
+         ends_with(text, ".yml") || ends_with(text, ".json") || ends_with(text, ".safetensors") ||
+         ends_with(text, ".mil") || ends_with(text, ".mlmodelc") || ends_with(text, ".mlpackage");
 }
 
 }  // namespace
 
 ModelDescription load_model_path(const std::string& path) {
+  if (looks_like_program(path)) {  // a compiled program, or a folder of them
+    return program_model(load_compiled_program(path));
+  }
   if (ends_with(path, ".safetensors") || ends_with(path, ".safetensors.index.json")) {
     return load_safetensors_model(path);
   }

@@ -9,12 +9,14 @@
 
 namespace anesim::api {
 
-// A model file by its name: *.safetensors or *.safetensors.index.json (the
+// A model file by its name: a compiled program (a .mlmodelc or
+// deployment folder, a .mil file; compiled_program.h), *.safetensors or *.safetensors.index.json (the
 // header only), any other *.json (a transformers config.json), else a model
 // description (YAML). Throws ModelFileError.
 ModelDescription load_model_path(const std::string& path);
 
-// A path (it holds a '/' or ends in .yaml, .yml, .json or .safetensors) is
+// A path (it holds a '/' or ends in .yaml, .yml, .json, .safetensors, .mil,
+// .mlmodelc or .mlpackage) is
 // read as a file (load_model_path); anything else must name a preset. An unknown name throws
 // a FieldError naming `field` and listing the presets; a bad file throws
 // ModelFileError.

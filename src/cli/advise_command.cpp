@@ -26,8 +26,8 @@ CLI::App* add_advise_command(CLI::App& app, AdviseOptions& opt) {
                                "one shape: output channels N (lines per core = "
                                "ceil(N/16)*D*2/64)");
   cmd->add_option("--dtype", opt.dtype,
-                  "weight format: fp16 (default), bf16, fp32, int8, uint8, fp8_e4m3, fp8_e5m2, "
-                  "lut4, lut6 (for a model: every weight; docs/model-format.md)");
+                  "weight format: " + dtype_list() +
+                      " (default fp16; for a model: every weight; docs/model-format.md)");
   auto* kernel =
       cmd->add_option("--kernel", opt.kernel, "one shape: a KHxKW conv kernel (default 1x1)");
   auto* groups = cmd->add_option(

@@ -18,6 +18,7 @@
 #include <anesim/cli/calibrate_command.h>
 #include <anesim/cli/characterize_command.h>
 #include <anesim/cli/chips_command.h>
+#include <anesim/cli/program_command.h>
 #include <anesim/cli/decode_command.h>
 #include <anesim/cli/exit_codes.h>
 #include <anesim/cli/merge_command.h>
@@ -50,6 +51,7 @@ int run_command_line(int argc, char* argv[]) {
   MergeOptions merge;
   CharacterizeOptions characterize;
   ChipsOptions chips;
+  ProgramOptions program;
   // Every subcommand: its parser, and what runs it once it was given.
   const std::vector<std::pair<CLI::App*, std::function<int()>>> subcommands = {
       {add_bench_command(app, bench), [&] { return bench_command(bench); }},
@@ -63,6 +65,7 @@ int run_command_line(int argc, char* argv[]) {
       {add_characterize_command(app, characterize),
        [&] { return characterize_command(characterize); }},
       {add_chips_command(app, chips), [&] { return chips_command(chips); }},
+      {add_program_command(app, program), [&] { return program_command(program); }},
   };
 
   try {

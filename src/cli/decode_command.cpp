@@ -23,8 +23,7 @@ CLI::App* add_decode_command(CLI::App& app, DecodeOptions& opt) {
          "model preset (lowercase, e.g. llama-3.1-8b; configs/models/NAME.yaml) or a model file")
       ->required();
   cmd->add_option("--dtype", opt.dtype,
-                  "store every weight as: fp16, bf16, fp32, int8, uint8, fp8_e4m3, fp8_e5m2, "
-                  "lut4, lut6 (default: as the model file says)");
+                  "store every weight as: " + dtype_list() + " (default: as the model file says)");
   add_config_option(*cmd, opt.config);
   cmd->add_option("--split", opt.split,
                   "the splits after: none, advised (what anesim advise recommends; the default) "

@@ -252,6 +252,14 @@ const char* projection_role_name(ProjectionRole r) {
 
 double ModelDescription::parameter_count() const {
   if (!streams.empty()) return published_parameters;
+  if (!program_tasks.empty()) {  // a compiled program: its streamed weights
+    double sum = 0;
+    for (const ProgramTask& t : program_tasks) {
+      sum += static_cast<double>(t.cin / t.format.groups) * static_cast<double>(t.cout) *
+             t.format.kh * t.format.kw;
+    }
+    return sum;
+  }
   double per_layer = 0;
   for (const Projection& p : projections) {
     per_layer += static_cast<double>(p.cin) * static_cast<double>(p.cout) * p.count;

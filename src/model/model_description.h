@@ -59,6 +59,19 @@ struct WeightStream {
   Dtype dtype = Dtype::kFp16;
 };
 
+// One streamed weight op of a compiled program (compiled_program.h), in run
+// order, as the decode step runs it.
+struct ProgramTask {
+  std::string name;   // the op's output variable
+  std::string group;  // the first op of its shape and format: the advisor's row, a split's key
+  uint64_t cin = 0, cout = 0;
+  WeightFormat format;
+  uint64_t palette_cin = 0, palette_cout = 0;  // its LUT as a transfer; 0: none
+  uint32_t ops_before = 0;  // ops that stream no weights, run before it
+  uint32_t gap_lines = 0;   // per core: constants laid out before its weights
+  bool starts_program = false;  // the first task of a later program (its own launch)
+};
+
 struct ModelDescription {
   std::string source;  // file path, or "<preset NAME>"
   std::string name, display_name;
@@ -82,6 +95,11 @@ struct ModelDescription {
   // and why.
   std::vector<WeightStream> streams;
   std::vector<std::string> skipped;
+  // Set (a compiled program): its weight ops are the step's tasks, with the
+  // ops and constants between them as the program states them.
+  bool compiled_program = false;
+  std::vector<ProgramTask> program_tasks;
+  uint32_t program_ops_after = 0;
 
   // layers * sum(cin*cout*count) + vocab*embedding_dim
   // + lm_head_cin*lm_head_cout (unless tied) + layers*2*hidden + hidden

@@ -1,5 +1,7 @@
 #include <anesim/model/model_transfers.h>
 
+#include <algorithm>
+
 #include <anesim/sim/ring/geometry.h>
 
 namespace anesim {
@@ -96,6 +98,30 @@ std::vector<Transfer> with_palettes(const std::vector<Transfer>& transfers) {
 std::vector<Transfer> model_transfers(const ModelDescription& m,
                                       std::vector<std::string>* left_out) {
   std::vector<Transfer> out;
+  if (m.compiled_program) {
+    // A compiled program: each group of ops of one shape and format once,
+    // its palette as the program stores it.
+    std::vector<size_t> row_of_task;
+    for (const ProgramTask& t : m.program_tasks) {
+      const auto same = std::find_if(out.begin(), out.end(),
+                                     [&](const Transfer& x) { return x.name == t.group; });
+      if (same != out.end()) {
+        ++same->count;
+        if (t.palette_cin > 0) ++(same + 1)->count;
+        continue;
+      }
+      out.push_back(Transfer{t.group, t.cin, t.cout, 1, t.format});
+      if (t.palette_cin > 0) {
+        out.push_back(Transfer{t.group + ".palette", t.palette_cin, t.palette_cout, 1, {}});
+      }
+    }
+    if (left_out != nullptr) {
+      *left_out = {"embedding lookups (gather: one row per token)",
+                   "scales, zero points, norm weights and other constants (laid out between the "
+                   "tasks, not streamed as weight tasks)"};
+    }
+    return out;
+  }
   if (!m.streams.empty()) {
     // Tensors read from a file: streamed as they are, nothing else added.
     for (const WeightStream& w : m.streams) {

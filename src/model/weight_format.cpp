@@ -13,6 +13,7 @@ struct DtypeInfo {
   const char* name;
   uint32_t bits;
   bool measured;
+  bool palette = false;  // indices into a palette of 2^bits fp16 entries
 };
 
 // Measured: the M4 decode points of fp16 and int8 weights (docs/model-format.md).
@@ -20,8 +21,10 @@ constexpr DtypeInfo kDtypes[] = {
     {Dtype::kFp16, "fp16", 16, true},        {Dtype::kBf16, "bf16", 16, false},
     {Dtype::kFp32, "fp32", 32, false},       {Dtype::kInt8, "int8", 8, true},
     {Dtype::kUint8, "uint8", 8, false},      {Dtype::kFp8E4m3, "fp8_e4m3", 8, false},
-    {Dtype::kFp8E5m2, "fp8_e5m2", 8, false}, {Dtype::kLut4, "lut4", 4, false},
-    {Dtype::kLut6, "lut6", 6, false},
+    {Dtype::kFp8E5m2, "fp8_e5m2", 8, false}, {Dtype::kLut4, "lut4", 4, false, true},
+    {Dtype::kLut6, "lut6", 6, false, true},  {Dtype::kInt4, "int4", 4, false},
+    {Dtype::kLut1, "lut1", 1, false, true},  {Dtype::kLut2, "lut2", 2, false, true},
+    {Dtype::kLut3, "lut3", 3, false, true},  {Dtype::kLut8, "lut8", 8, false, true},
 };
 
 const DtypeInfo& info(Dtype d) {
@@ -82,8 +85,13 @@ std::optional<Dtype> dtype_of_bytes(uint64_t element_bytes) {
   }
 }
 
-uint32_t palette_entries(Dtype d) {
-  return d == Dtype::kLut4 || d == Dtype::kLut6 ? uint32_t{1} << dtype_bits(d) : 0;
+uint32_t palette_entries(Dtype d) { return info(d).palette ? uint32_t{1} << dtype_bits(d) : 0; }
+
+std::optional<Dtype> lut_of_bits(uint32_t bits) {
+  for (const DtypeInfo& i : kDtypes) {
+    if (i.palette && i.bits == bits) return i.dtype;
+  }
+  return std::nullopt;
 }
 
 std::string format_text(const WeightFormat& f) {

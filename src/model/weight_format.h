@@ -21,11 +21,17 @@ enum class Dtype : uint8_t {
   kFp8E5m2,
   kLut4,  // 4-bit indices into a palette of 16 fp16 entries
   kLut6,  // 6-bit indices into a palette of 64 fp16 entries
+  kInt4,  // 4-bit integers with their scales (constexpr_blockwise_shift_scale)
+  kLut1,  // 1-, 2-, 3- and 8-bit indices into palettes of 2^bits entries, as
+  kLut2,  // coremltools' palettizer writes them (nbits 1, 2, 3, 8)
+  kLut3,
+  kLut8,
 };
 
-// Bits each weight takes as stored: 16, 16, 32, 8, 8, 8, 8, 4, 6.
+// Bits each weight takes as stored: 16, 16, 32, 8, 8, 8, 8, 4, 6, 4, 1, 2, 3, 8.
 uint32_t dtype_bits(Dtype d);
-// "fp16", "bf16", "fp32", "int8", "uint8", "fp8_e4m3", "fp8_e5m2", "lut4", "lut6".
+// "fp16", "bf16", "fp32", "int8", "uint8", "fp8_e4m3", "fp8_e5m2", "lut4", "lut6",
+// "int4", "lut1", "lut2", "lut3", "lut8".
 const char* dtype_name(Dtype d);
 // A name as above (case-insensitive); nullopt for any other.
 std::optional<Dtype> dtype_named(const std::string& name);
@@ -33,6 +39,8 @@ std::optional<Dtype> dtype_named(const std::string& name);
 std::string dtype_list();
 // The dtype of a whole number of bytes per weight: 1 int8, 2 fp16, 4 fp32.
 std::optional<Dtype> dtype_of_bytes(uint64_t element_bytes);
+// The LUT format of `bits`-bit indices (1, 2, 3, 4, 6, 8); nullopt for others.
+std::optional<Dtype> lut_of_bits(uint32_t bits);
 // Whether the payload arithmetic was checked against a measurement (fp16
 // and int8, docs/model-format.md) rather than only modelled by the rule.
 bool dtype_measured(Dtype d);
@@ -41,7 +49,7 @@ bool dtype_measured(Dtype d);
 // many output channels (coremltools' per_grouped_channel palettization;
 // the group size is an assumption, docs/model-format.md).
 constexpr uint32_t kPaletteGroupChannels = 8;
-// 2^bits for lut4/lut6, 0 for a dtype without a palette.
+// 2^bits for a LUT format, 0 for a dtype without a palette.
 uint32_t palette_entries(Dtype d);
 
 struct WeightFormat {

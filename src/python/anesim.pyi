@@ -209,6 +209,95 @@ class LoadedModel(TypedDict):
     transfers: List[ModelTransfer]
     left_out: List[str]
 
+class ProgramWeightOp(TypedDict):
+    name: str
+    kind: str
+    operand: str
+    weight: str
+    decompression: str
+    format: str
+    dtype: str
+    kernel: List[int]
+    groups: int
+    cin: int
+    cout: int
+    count: int
+    stored_bytes: int
+    bytes_per_core: int
+    lines_per_core: int
+    laps: int
+    lines_off_multiple: int
+    file: str
+    offset: int
+    gap_lines: int
+    ops_before: int
+    streamed: bool
+    notched: Optional[bool]
+    notch_source: str
+    payload: List[str]
+    palettes: List[str]
+    side: List[str]
+    palette_cin: int
+    palette_cout: int
+    fused_from: List[str]
+    source: str
+
+class ProgramFunction(TypedDict):
+    name: str
+    opset: str
+    file: str
+    ops: int
+    ops_after: int
+    other_ops: Dict[str, int]
+    weight_ops: List[ProgramWeightOp]
+
+class ProgramConstant(TypedDict):
+    name: str
+    function: str
+    dtype: str
+    shape: List[int]
+    elements: int
+    stored_bytes: int
+    in_blob: bool
+    file: str
+    offset: int
+    consumers: List[str]
+    source: str
+
+class ProgramFinding(TypedDict):
+    kind: str
+    function: str
+    op: str
+    text: str
+
+class ProgramTask(TypedDict):
+    name: str
+    chunk: int
+    chunks: int
+    cin: int
+    cout: int
+    lines: int
+    ops_before: int
+    gap_lines: int
+    starts_program: bool
+
+class CompiledProgram(TypedDict):
+    path: str
+    programs: List[str]
+    version: str
+    opsets: List[str]
+    sizes_checked: bool
+    weight_file_bytes_read: int
+    machine: str
+    ring: str
+    verdicts_from: str
+    functions: List[ProgramFunction]
+    constants: List[ProgramConstant]
+    findings: List[ProgramFinding]
+    notes: List[str]
+    tasks: List[ProgramTask]
+    ops_after: int
+
 class VariantInfo(TypedDict):
     name: str
     summary: str
@@ -257,5 +346,6 @@ def advise_model(
 ) -> FleetAdvice: ...
 def chips() -> List[ChipInfo]: ...
 def load_model(model: _ModelArg) -> LoadedModel: ...
+def load_program(path: _Path, config: Optional[_ConfigArg] = None, chip: Optional[str] = None) -> CompiledProgram: ...
 def variants() -> List[VariantInfo]: ...
 def presets() -> List[str]: ...

@@ -21,6 +21,7 @@
 #include <anesim/api/advise.h>
 #include <anesim/api/chips.h>
 #include <anesim/api/model_source.h>
+#include <anesim/api/program.h>
 #include <anesim/api/request_checks.h>
 #include <anesim/api/run.h>
 #include <anesim/io/errors.h>
@@ -226,6 +227,18 @@ py::object load_model(const py::object& model) {
   return std::move(out);
 }
 
+py::object load_program(const py::object& path, const py::object& config, const py::object& chip) {
+  if (!py::isinstance<py::str>(path) && !py::hasattr(path, "__fspath__")) {
+    throw py::type_error(fmt::format(
+        "path: expected a compiled program's path (str or PathLike), got {}",
+        py::str(py::type::handle_of(path).attr("__name__")).cast<std::string>()));
+  }
+  api::ProgramRequest r;
+  r.path = path_argument(path, "path");
+  r.machine = machine_argument(config, chip);
+  return to_python(interruptible([&] { return program_json(api::read_program(r)); }));
+}
+
 }  // namespace
 
 }  // namespace anesim::python
@@ -296,8 +309,8 @@ The GIL is released while the simulation runs.)doc");
 Advice for one layer X[1,cin] x W[cin,cout]: the dict of `anesim advise
 --cin D --cout N --json`, from the description's timing table where it has one
 (exact=True simulates). jobs: simulations run in parallel (threads).
-dtype: 'fp16' (default), 'bf16', 'fp32', 'int8', 'uint8', 'fp8_e4m3',
-'fp8_e5m2', 'lut4', 'lut6'; kernel: (kh, kw) (default (1, 1)); groups:
+dtype: a weight format ('fp16' by default; 'int8', 'int4', 'lut4', ... as
+anesim advise --help lists them); kernel: (kh, kw) (default (1, 1)); groups:
 channel groups (default 1). cin is the input channels D, not D*kh*kw.
 chips: a list of chip names or 'all' instead of config/chip: the fleet's dict
 of `anesim advise --chip A,B,... --json` (docs/advise.md, "Fleet").)doc");
@@ -322,6 +335,15 @@ The transfers a model streams per decoded token, without simulating: a dict
 with name, display_name, source, layers, element_bytes, parameters (the
 reader's parameter_count), dtype, transfers (name,
 cin, cout, count, dtype, kernel, groups) and left_out. model as for advise_model.)doc");
+  m.def("load_program", &load_program, py::arg("path"), py::arg("config") = py::none(),
+        py::arg("chip") = py::none(), R"doc(
+A compiled Core ML program (a .mlmodelc folder, a deployment folder of them,
+or a .mil file) as the kernel DMA sees it, without simulating: the dict of
+`anesim program PATH --json` (docs/program-format.md): functions with their
+weight ops (format, bytes and lines per core, laps, offset, gap, notch on the
+machine), constants with their consumers, findings (a split fused back),
+notes, and the decode step's tasks. Every call that takes a model takes a
+program's path too. config/chip: whose ring gives the notch verdicts.)doc");
   m.def("variants", &variants,
         "The ring variants: name, summary, RTL parameters, never_starves "
         "(sim/ring/ring_variants.def).");

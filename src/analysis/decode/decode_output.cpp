@@ -66,9 +66,13 @@ const char* const kColours[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#94
 }  // namespace
 
 std::string decode_text(const DecodeResult& r) {
+  const std::string size =
+      r.model.compiled_program
+          ? fmt::format("a compiled program of {} weight tasks", r.model.program_tasks.size())
+          : fmt::format("{} layers", r.model.layers);
   std::string out =
-      fmt::format("anesim decode: {} ({}), {} layers, {}; one decoded token as one run\n",
-                  r.model.display_name, r.model.source, r.model.layers, dtype_name(r.model.dtype));
+      fmt::format("anesim decode: {} ({}), {}, {}; one decoded token as one run\n",
+                  r.model.display_name, r.model.source, size, dtype_name(r.model.dtype));
   out += fmt::format(
       "machine: {}, ring {}; simulated with 1 active core (time per core does not depend on the "
       "count); GB/s = weight bytes per token / time\n",

@@ -10,6 +10,20 @@ namespace anesim {
 
 namespace {
 
+// An op's name as its kind, each run of digits a '*' (layers_3_q_proj ->
+// layers_*_q_proj): the step's breakdown adds up the ops of one kind.
+std::string op_kind(const std::string& name) {
+  std::string out;
+  for (const char c : name) {
+    if (c >= '0' && c <= '9') {
+      if (out.empty() || out.back() != '*') out += '*';
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
 class PlanBuilder {
  public:
   PlanBuilder(const ModelDescription& m, const SplitPolicy& policy) : m_(m), policy_(policy) {}
@@ -29,17 +43,40 @@ class PlanBuilder {
 
   // One weight matrix, cut along Cin as the policy says; a LUT format's
   // palette streams once before it (its chunks share the one palette).
+  // A compiled program's constants laid out before the next task.
+  void add_gap(uint32_t lines) { pending_gap_ += lines; }
+
+  // A compiled program's weight op: its own palette (the LUT the program
+  // stores), then its weights cut as the policy says for its group.
+  void add_program_task(const ProgramTask& t) {
+    if (t.starts_program) open_program();
+    add_ops(t.ops_before);
+    add_gap(t.gap_lines);
+    const std::string kind = op_kind(t.name);
+    if (t.palette_cin > 0) {
+      add_task(kind + ".palette", 0, 0, 1,
+               Transfer{kind + ".palette", t.palette_cin, t.palette_cout, 1, WeightFormat{}});
+    }
+    add_chunks(kind, t.group, 0, t.cin, t.cout, t.format);
+  }
+
   void add_transfer(const std::string& name, uint32_t layer, uint64_t cin, uint64_t cout,
                     const WeightFormat& format) {
-    const uint32_t chunks = policy_.chunks_of(name);
+    if (const std::optional<Transfer> palette =
+            palette_transfer(Transfer{name, cin, cout, 1, format})) {
+      add_task(palette->name, layer, 0, 1, *palette);
+    }
+    add_chunks(name, name, layer, cin, cout, format);
+  }
+
+  // One weight matrix cut along Cin into the chunks the policy gives `key`.
+  void add_chunks(const std::string& name, const std::string& key, uint32_t layer, uint64_t cin,
+                  uint64_t cout, const WeightFormat& format) {
+    const uint32_t chunks = policy_.chunks_of(key);
     const std::vector<uint64_t> parts = split_input_channels(cin, format, chunks);
     if (parts.empty()) {
       throw UsageError(fmt::format("split {}: {} chunks of Cin {} (at most {})", name, chunks, cin,
                                    cin / format.groups));
-    }
-    if (const std::optional<Transfer> palette =
-            palette_transfer(Transfer{name, cin, cout, 1, format})) {
-      add_task(palette->name, layer, 0, 1, *palette);
     }
     if (chunks > 1) {
       add_ops(chunks * m_.step_ops.split_slice);
@@ -151,6 +188,16 @@ void require_decoder_layers(const ModelDescription& m) {
 }
 
 StepPlan plan_step(const ModelDescription& m, const SplitPolicy& policy, uint32_t programs) {
+  if (m.compiled_program && m.program_tasks.empty()) {
+    throw InputError(fmt::format(
+        "{}: the program has no op that streams weights: there is no kernel-DMA task to time "
+        "(anesim program lists what it holds)",
+        printable_whole(m.source)));
+  }
+  if (m.compiled_program && programs != 1) {
+    throw UsageError(fmt::format(
+        "--programs: {}: a compiled program runs as the programs it is made of; give 1", programs));
+  }
   require_decoder_layers(m);
   if (programs < 1 || programs > m.layers) {
     throw UsageError(
@@ -158,6 +205,13 @@ StepPlan plan_step(const ModelDescription& m, const SplitPolicy& policy, uint32_
                     m.layers, m.display_name));
   }
   PlanBuilder b(m, policy);
+  if (!m.program_tasks.empty()) {
+    // A compiled program (docs/program-format.md): its weight ops in run
+    // order, with the ops and constants the program puts between them.
+    for (const ProgramTask& t : m.program_tasks) b.add_program_task(t);
+    b.add_ops(m.program_ops_after);
+    return b.finish();
+  }
   if (!m.streams.empty()) {
     // A safetensors header (docs/model-format.md): its matrices, each `count`
     // times, back to back; the header names no ops between them.

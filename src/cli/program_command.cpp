@@ -1,0 +1,40 @@
+#include <anesim/cli/program_command.h>
+
+#include <cstdio>
+
+#include <anesim/api/program.h>
+#include <anesim/cli/exit_codes.h>
+#include <anesim/cli/field_errors.h>
+#include <anesim/cli/shared_options.h>
+
+namespace anesim {
+
+CLI::App* add_program_command(CLI::App& app, ProgramOptions& opt) {
+  CLI::App* cmd = app.add_subcommand(
+      "program",
+      "a compiled Core ML program (.mlmodelc or deployment folder, .mil file) as the kernel DMA "
+      "sees it: each weight op's format, bytes and lines per core, laps, offset, gap and notch "
+      "(docs/program-format.md)");
+  cmd->add_option("path", opt.path, "the program: a .mlmodelc folder, a folder of them, a .mil file")
+      ->required();
+  add_config_option(*cmd, opt.config);
+  cmd->add_flag("--json", opt.json,
+                "print one JSON object, with every weight constant and its consumers");
+  return cmd;
+}
+
+int program_command(const ProgramOptions& opt) {
+  api::ProgramRequest request;
+  request.path = opt.path;
+  request.machine.config = opt.config;
+  const ProgramReport r = call_library({}, [&] { return api::read_program(request); });
+  const std::string text =
+      opt.json ? with_printable_strings(program_json(r)).dump(2) + "\n" : program_text(r);
+  if (std::fputs(text.c_str(), stdout) < 0 || std::fflush(stdout) != 0) {
+    std::fprintf(stderr, "anesim program: error: cannot write to standard output\n");
+    return kExitOutput;
+  }
+  return kExitOk;
+}
+
+}  // namespace anesim

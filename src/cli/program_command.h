@@ -1,0 +1,21 @@
+// `anesim program PATH`: a compiled Core ML program as the kernel DMA sees
+// it, each weight op with its stored bytes per core, its place against the
+// 1 MiB laps and whether the machine's ring notches it
+// (docs/program-format.md).
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <string>
+
+namespace anesim {
+
+struct ProgramOptions {
+  std::string path, config;
+  bool json = false;
+};
+
+CLI::App* add_program_command(CLI::App& app, ProgramOptions& opt);
+int program_command(const ProgramOptions& opt);
+
+}  // namespace anesim
