@@ -69,5 +69,13 @@ TEST_CASE("fuzz seeds and kept findings: config.json reader", "[fuzz][model]") {
   CHECK(replay("hf_config", fuzz::hf_config_one) >= 1);
 }
 
+TEST_CASE("fuzz seeds and kept findings: MIL program reader", "[fuzz][model]") {
+  CHECK(replay("mil", fuzz::mil_one) >= 1);
+}
+
+TEST_CASE("fuzz seeds and kept findings: blob descriptor check", "[fuzz][model]") {
+  CHECK(replay("blob", fuzz::blob_one) >= 1);
+}
+
 }  // namespace
 }  // namespace anesim

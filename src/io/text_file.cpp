@@ -2,6 +2,7 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -26,14 +27,22 @@ std::optional<std::string> read_text_file(const std::string& path, size_t max_by
     why = fmt::format("cannot open {}: {}", kind, std::strerror(errno));
     return std::nullopt;
   }
-  // Read at most one byte past the limit (pipes have no size to stat).
-  std::string text(max_bytes + 1, '\0');
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  if (in.bad()) {
-    why = fmt::format("cannot read {}: {}", kind, std::strerror(errno));
-    return std::nullopt;
+  // Read at most one byte past the limit, in pieces no larger than the file
+  // (a pipe has no size to stat: it is read a piece at a time).
+  const size_t piece =
+      S_ISREG(st.st_mode) ? std::min(static_cast<size_t>(st.st_size), max_bytes) + 1 : 1 << 16;
+  std::string text;
+  while (text.size() <= max_bytes) {
+    const size_t before = text.size();
+    text.resize(before + std::min(piece, max_bytes + 1 - before));
+    in.read(text.data() + before, static_cast<std::streamsize>(text.size() - before));
+    if (in.bad()) {
+      why = fmt::format("cannot read {}: {}", kind, std::strerror(errno));
+      return std::nullopt;
+    }
+    text.resize(before + static_cast<size_t>(in.gcount()));
+    if (in.eof()) break;
   }
-  text.resize(static_cast<size_t>(in.gcount()));
   if (text.size() > max_bytes) {
     why = fmt::format("{} too large (more than {} bytes)", kind, max_bytes);
     return std::nullopt;

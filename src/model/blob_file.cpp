@@ -71,6 +71,32 @@ BlobDescriptor decode_blob_descriptor(const unsigned char* b) {
   return d;
 }
 
+std::string blob_descriptor_problem(const BlobDescriptor& d, uint64_t offset, uint64_t file_size,
+                                    const std::string& dtype, uint64_t elements) {
+  if (d.sentinel != kBlobSentinel) {
+    return fmt::format("sentinel: 0x{:08X}, expected 0x{:08X} (is the offset a blob's?)",
+                       d.sentinel, kBlobSentinel);
+  }
+  const std::optional<std::string> stored = blob_data_type_name(d.data_type);
+  if (!stored) return fmt::format("data type: unknown code {}", d.data_type);
+  if (*stored != dtype) {
+    return fmt::format("data type: {} (code {}), but the program declares {}", *stored,
+                       d.data_type, printable(dtype, 20));
+  }
+  if (offset > UINT64_MAX - kBlobDescriptorBytes || d.data_offset < offset + kBlobDescriptorBytes ||
+      d.data_offset > file_size || file_size - d.data_offset < d.size_bytes) {
+    return fmt::format(
+        "data: {} bytes at offset {} do not lie in the file ({} bytes) past the descriptor",
+        d.size_bytes, d.data_offset, file_size);
+  }
+  const uint64_t want = stored_bytes_of(elements, mil_dtype_bits(dtype));
+  if (want != d.size_bytes) {
+    return fmt::format("size: {} bytes, but {} x {} takes {}", d.size_bytes, elements,
+                       printable(dtype, 20), want);
+  }
+  return "";
+}
+
 BlobFile::BlobFile(const std::string& path) : path_(path) {
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) {
@@ -115,26 +141,10 @@ BlobDescriptor BlobFile::check(uint64_t offset, const std::string& dtype, uint64
     d = decode_blob_descriptor(bytes);
     seen_[offset] = d;
   }
-  if (d.sentinel != kBlobSentinel) {
-    throw fail("sentinel", fmt::format("0x{:08X}, expected 0x{:08X} (is the offset a blob's?)",
-                                       d.sentinel, kBlobSentinel));
-  }
-  const std::optional<std::string> stored = blob_data_type_name(d.data_type);
-  if (!stored) throw fail("data type", fmt::format("unknown code {}", d.data_type));
-  if (*stored != dtype) {
-    throw fail("data type", fmt::format("{} (code {}), but the program declares {}", *stored,
-                                        d.data_type, printable(dtype, 20)));
-  }
-  if (d.data_offset < offset + kBlobDescriptorBytes || d.data_offset > size_ ||
-      size_ - d.data_offset < d.size_bytes) {
-    throw fail("data", fmt::format("{} bytes at offset {} do not lie in the file ({} bytes) past "
-                                   "the descriptor",
-                                   d.size_bytes, d.data_offset, size_));
-  }
-  const uint64_t want = stored_bytes_of(elements, mil_dtype_bits(dtype));
-  if (want != d.size_bytes) {
-    throw fail("size", fmt::format("{} bytes, but {} x {} takes {}", d.size_bytes, elements,
-                                   printable(dtype, 20), want));
+  const std::string problem = blob_descriptor_problem(d, offset, size_, dtype, elements);
+  if (!problem.empty()) {
+    throw ModelFileError(fmt::format("{}: blob at offset {}: {} ({})", printable_whole(path_), offset,
+                                     problem, where));
   }
   return d;
 }

@@ -35,6 +35,12 @@ uint32_t mil_dtype_bits(const std::string& dtype);
 // Whole bytes that `elements` of `bits` each take (UINT64_MAX when past 2^64).
 uint64_t stored_bytes_of(uint64_t elements, uint32_t bits);
 
+// What is wrong with descriptor `d`, read at `offset` of a file of
+// `file_size` bytes, for `elements` of MIL type `dtype`: "" when nothing,
+// else "FIELD: what" (sentinel, data type, data, size).
+std::string blob_descriptor_problem(const BlobDescriptor& d, uint64_t offset, uint64_t file_size,
+                                    const std::string& dtype, uint64_t elements);
+
 // Decodes the 64 bytes of a descriptor (little-endian).
 BlobDescriptor decode_blob_descriptor(const unsigned char* bytes);
 

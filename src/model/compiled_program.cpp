@@ -92,8 +92,13 @@ class ProgramReader {
   void read_program(const std::string& mil_path, const std::string& folder) {
     std::string why;
     const std::optional<std::string> text = read_text_file(mil_path, kMaxMilBytes, "program", why);
-    if (!text) throw ModelFileError(why);
-    const MilProgram program = parse_mil_text(*text, mil_path);
+    if (!text) throw ModelFileError(fmt::format("{}: {}", printable_whole(mil_path), why));
+    read_text(*text, mil_path, folder);
+  }
+
+  // The same for text in memory; `folder` "" reads no weight file.
+  void read_text(const std::string& text, const std::string& mil_path, const std::string& folder) {
+    const MilProgram program = parse_mil_text(text, mil_path);
     if (program.functions.empty()) {
       throw ModelFileError(fmt::format("{}: no function (expected 'func NAME<opset>(...)')",
                                        printable_whole(mil_path)));
@@ -140,12 +145,13 @@ class ProgramReader {
             "{}: BLOBFILE path: '{}' leaves the program's folder", at, printable(written, 80)));
       }
     }
-    const std::string path = (fs::path(folder_) / rel).string();
+    const std::string path = (fs::path(folder_.empty() ? "." : folder_) / rel).string();
+    last_path_ = path;
     const auto it = files_.find(path);
     if (it != files_.end()) return it->second.get();
     struct stat st {};
     std::unique_ptr<BlobFile> file;
-    if (::stat(path.c_str(), &st) == 0) {
+    if (!folder_.empty() && ::stat(path.c_str(), &st) == 0) {
       file = std::make_unique<BlobFile>(path);
       if (derived_) mixed_missing(path, at);
       checked_any_ = true;
@@ -199,7 +205,7 @@ class ProgramReader {
       c.in_blob = true;
       c.offset = value->blob_offset;
       BlobFile* file = weight_file(value->blob_path, here);
-      c.file = file != nullptr ? file->path() : (fs::path(folder_) / value->blob_path).string();
+      c.file = last_path_;
       const std::string key = fmt::format("{}\n{}", c.file, c.offset);
       if (const auto it = blob_index_.find(key); it != blob_index_.end()) {
         const ProgramConstant& first = out_.constants[it->second];
@@ -754,6 +760,7 @@ class ProgramReader {
 
   CompiledProgram& out_;
   std::string file_, folder_, function_;
+  std::string last_path_;  // the weight file weight_file() resolved last
   std::unordered_map<std::string, Var> vars_;
   std::unordered_map<std::string, std::string> literals_;
   std::unordered_map<size_t, std::optional<WeightSource>> resolved_;
@@ -816,7 +823,7 @@ std::vector<std::string> deployment_programs(const std::string& folder) {
   if (is_regular(manifest)) {
     std::string why;
     const std::optional<std::string> text = read_text_file(manifest, 1 << 20, "manifest", why);
-    if (!text) throw ModelFileError(why);
+    if (!text) throw ModelFileError(fmt::format("{}: {}", printable_whole(manifest), why));
     uint32_t line_no = 0;
     size_t start = 0;
     while (start <= text->size()) {
@@ -911,6 +918,15 @@ const char* weight_op_kind_name(WeightOpKind k) {
   return "?";
 }
 
+CompiledProgram read_program_text(const std::string& text, const std::string& origin) {
+  CompiledProgram out;
+  out.path = origin;
+  ProgramReader reader(out);
+  reader.read_text(text, origin, "");
+  reader.finish_notes();
+  return out;
+}
+
 bool looks_like_program(const std::string& path) {
   const std::string p = without_trailing_slash(path);
   return ends_with(p, ".mil") || ends_with(p, ".mlmodelc") || ends_with(p, ".mlpackage") ||
@@ -927,7 +943,8 @@ CompiledProgram load_compiled_program(const std::string& given) {
     if (!is_regular(path)) {
       throw ModelFileError(fmt::format("{}: program: no such file", printable_whole(path)));
     }
-    reader.read_program(path, fs::path(path).parent_path().string());
+    const std::string parent = fs::path(path).parent_path().string();
+    reader.read_program(path, parent.empty() ? "." : parent);
   } else if (!is_directory(path)) {
     throw ModelFileError(fmt::format("{}: program: no such folder", printable_whole(path)));
   } else if (is_regular((fs::path(path) / "model.mil").string())) {
@@ -942,7 +959,7 @@ CompiledProgram load_compiled_program(const std::string& given) {
         }
         reader.read_program(mil, p);
       } else {
-        reader.read_program(p, fs::path(p).parent_path().string());
+        reader.read_program(p, path);
       }
     }
   }

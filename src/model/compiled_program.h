@@ -105,6 +105,11 @@ struct ProgramSelection {
 // FILE:LINE:COL or the blob's offset and the field.
 CompiledProgram load_compiled_program(const std::string& path);
 
+// One program's MIL text read without its weight files (sizes derived):
+// what load_compiled_program does with each model.mil, for text already in
+// memory (the fuzz target). `origin` names it in messages.
+CompiledProgram read_program_text(const std::string& text, const std::string& origin);
+
 // Whether `path` names something load_compiled_program reads: a folder or
 // a name ending in .mil, .mlmodelc or .mlpackage.
 bool looks_like_program(const std::string& path);

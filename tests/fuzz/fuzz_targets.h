@@ -20,7 +20,10 @@
 #include <anesim/io/count_text.h>
 #include <anesim/io/errors.h>
 #include <anesim/machine/machine_config_reader.h>
+#include <anesim/model/blob_file.h>
+#include <anesim/model/compiled_program.h>
 #include <anesim/model/hf_config_reader.h>
+#include <anesim/model/model_transfers.h>
 #include <anesim/model/safetensors_header.h>
 #include <anesim/model/safetensors_model.h>
 #include <anesim/sim/base/bit_math.h>
@@ -201,6 +204,71 @@ inline void hf_config_one(const uint8_t* data, size_t size) {
       fuzz_fail("parse_hf_config gave an empty projection", p.name);
     }
   }
+}
+
+// MIL program text (compiled_program.h), read without weight files: an
+// error names the input with a position; a program read has, for every
+// streamed weight op, the lines the payload rule gives, and its step's tasks
+// are those ops in order.
+inline void mil_one(const uint8_t* data, size_t size) {
+  const std::string text(reinterpret_cast<const char*>(data), size);
+  CompiledProgram p;
+  try {
+    p = read_program_text(text, "fuzz.mil");
+  } catch (const ModelFileError& e) {
+    check_message(e.what(), "fuzz.mil");
+    return;
+  }
+  size_t streamed = 0;
+  for (const ProgramFunction& f : p.functions) {
+    for (const ProgramWeightOp& w : f.weight_ops) {
+      if (w.cin == 0 || w.cout == 0) fuzz_fail("a weight op of no channels", w.name);
+      if (w.lines_per_core != payload_lines(w.cin, w.cout, w.format)) {
+        fuzz_fail("lines per core differ from the payload rule", w.name);
+      }
+      if (w.streamed && w.lines_per_core == 0) fuzz_fail("a streamed op of 0 lines", w.name);
+    }
+  }
+  ModelDescription m;
+  try {
+    m = program_model(p);
+  } catch (const ModelFileError& e) {
+    check_message(e.what(), "fuzz.mil");
+    return;
+  }
+  // Every task is a streamed weight op of the program, with its shape.
+  for (const ProgramTask& t : m.program_tasks) {
+    bool found = false;
+    for (const ProgramFunction& f : p.functions) {
+      for (const ProgramWeightOp& w : f.weight_ops) {
+        found = found || (w.streamed && w.name == t.name && w.cin == t.cin && w.cout == t.cout);
+      }
+    }
+    if (!found) fuzz_fail("a task that is no streamed weight op", t.name);
+    ++streamed;
+  }
+  if (streamed != m.program_tasks.size()) fuzz_fail("tasks lost", "");
+}
+
+// A blob descriptor's 64 bytes with the offset, file size, element count
+// and type it is checked against: never a problem missed, never a crash.
+inline void blob_one(const uint8_t* data, size_t size) {
+  if (size < kBlobDescriptorBytes + 24 + 1) return;
+  const BlobDescriptor d = decode_blob_descriptor(data);
+  uint64_t v[3] = {0, 0, 0};
+  for (int i = 0; i < 3; ++i) {
+    for (int b = 7; b >= 0; --b) v[i] = (v[i] << 8) | data[kBlobDescriptorBytes + 8 * i + b];
+  }
+  const uint64_t offset = v[0], file_size = v[1], elements = v[2];
+  const std::string dtype = blob_data_type_name(1 + data[kBlobDescriptorBytes + 24] % 17).value();
+  const std::string problem = blob_descriptor_problem(d, offset, file_size, dtype, elements);
+  const bool fits = d.data_offset >= offset && d.data_offset - offset >= kBlobDescriptorBytes &&
+                    d.data_offset <= file_size && file_size - d.data_offset >= d.size_bytes;
+  if (problem.empty() && (d.sentinel != kBlobSentinel || !fits ||
+                          d.size_bytes != stored_bytes_of(elements, mil_dtype_bits(dtype)))) {
+    fuzz_fail("blob_descriptor_problem accepted a bad descriptor", dtype);
+  }
+  if (problem.find('\n') != std::string::npos) fuzz_fail("a message of several lines", problem);
 }
 
 }  // namespace anesim::fuzz
