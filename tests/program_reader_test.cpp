@@ -105,8 +105,9 @@ TEST_CASE("MIL text: errors name the file, line and column", "[program]") {
 }
 
 TEST_CASE("MIL text: nesting beyond the bound is an error, not a deep recursion", "[program]") {
-  std::string deep = "program(1.3) { func main<ios18>(tensor<fp16, [1]> x) { tensor<fp16, [1]> y "
-                     "= f(v = ";
+  std::string deep =
+      "program(1.3) { func main<ios18>(tensor<fp16, [1]> x) { tensor<fp16, [1]> y "
+      "= f(v = ";
   deep += std::string(100000, '(');
   const std::string e = error_of(deep);
   CHECK(e.find("nested too deeply") != std::string::npos);

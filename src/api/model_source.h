@@ -10,9 +10,9 @@
 namespace anesim::api {
 
 // A model file by its name: a compiled program (a .mlmodelc or
-// deployment folder, a .mil file; compiled_program.h), *.safetensors or *.safetensors.index.json (the
-// header only), any other *.json (a transformers config.json), else a model
-// description (YAML). Throws ModelFileError.
+// deployment folder, a .mil file; compiled_program.h), *.safetensors or *.safetensors.index.json
+// (the header only), any other *.json (a transformers config.json), else a model description
+// (YAML). Throws ModelFileError.
 ModelDescription load_model_path(const std::string& path);
 
 // A path (it holds a '/' or ends in .yaml, .yml, .json, .safetensors, .mil,

@@ -12,7 +12,7 @@
 namespace anesim::api {
 
 struct ProgramRequest {
-  std::string path;     // the program
+  std::string path;       // the program
   MachineChoice machine;  // whose ring gives the notch verdicts
 };
 

@@ -18,10 +18,10 @@
 #include <anesim/cli/calibrate_command.h>
 #include <anesim/cli/characterize_command.h>
 #include <anesim/cli/chips_command.h>
-#include <anesim/cli/program_command.h>
 #include <anesim/cli/decode_command.h>
 #include <anesim/cli/exit_codes.h>
 #include <anesim/cli/merge_command.h>
+#include <anesim/cli/program_command.h>
 #include <anesim/cli/replay_command.h>
 #include <anesim/cli/report_command.h>
 #include <anesim/cli/run_command.h>

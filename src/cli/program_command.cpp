@@ -15,7 +15,8 @@ CLI::App* add_program_command(CLI::App& app, ProgramOptions& opt) {
       "a compiled Core ML program (.mlmodelc or deployment folder, .mil file) as the kernel DMA "
       "sees it: each weight op's format, bytes and lines per core, laps, offset, gap and notch "
       "(docs/program-format.md)");
-  cmd->add_option("path", opt.path, "the program: a .mlmodelc folder, a folder of them, a .mil file")
+  cmd->add_option("path", opt.path,
+                  "the program: a .mlmodelc folder, a folder of them, a .mil file")
       ->required();
   add_config_option(*cmd, opt.config);
   cmd->add_flag("--json", opt.json,

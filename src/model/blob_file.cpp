@@ -25,10 +25,10 @@ struct BlobType {
 // coremltools, mlmodel/src/MILBlob/Blob/BlobDataType.hpp (kept in sync
 // with MIL.proto's data types there).
 constexpr BlobType kBlobTypes[] = {
-    {1, "fp16", 16},  {2, "fp32", 32},   {3, "uint8", 8},  {4, "int8", 8},
-    {5, "bf16", 16},  {6, "int16", 16},  {7, "uint16", 16}, {8, "int4", 4},
-    {9, "uint1", 1},  {10, "uint2", 2},  {11, "uint4", 4},  {12, "uint3", 3},
-    {13, "uint6", 6}, {14, "int32", 32}, {15, "uint32", 32}, {16, "fp8e4m3fn", 8},
+    {1, "fp16", 16},    {2, "fp32", 32},   {3, "uint8", 8},    {4, "int8", 8},
+    {5, "bf16", 16},    {6, "int16", 16},  {7, "uint16", 16},  {8, "int4", 4},
+    {9, "uint1", 1},    {10, "uint2", 2},  {11, "uint4", 4},   {12, "uint3", 3},
+    {13, "uint6", 6},   {14, "int32", 32}, {15, "uint32", 32}, {16, "fp8e4m3fn", 8},
     {17, "fp8e5m2", 8},
 };
 
@@ -80,8 +80,8 @@ std::string blob_descriptor_problem(const BlobDescriptor& d, uint64_t offset, ui
   const std::optional<std::string> stored = blob_data_type_name(d.data_type);
   if (!stored) return fmt::format("data type: unknown code {}", d.data_type);
   if (*stored != dtype) {
-    return fmt::format("data type: {} (code {}), but the program declares {}", *stored,
-                       d.data_type, printable(dtype, 20));
+    return fmt::format("data type: {} (code {}), but the program declares {}", *stored, d.data_type,
+                       printable(dtype, 20));
   }
   if (offset > UINT64_MAX - kBlobDescriptorBytes || d.data_offset < offset + kBlobDescriptorBytes ||
       d.data_offset > file_size || file_size - d.data_offset < d.size_bytes) {
@@ -129,8 +129,8 @@ BlobDescriptor BlobFile::check(uint64_t offset, const std::string& dtype, uint64
     d = it->second;
   } else {
     if (offset > size_ || size_ - offset < kBlobDescriptorBytes) {
-      throw fail("offset", fmt::format("the descriptor runs past the end of the file ({} bytes)",
-                                       size_));
+      throw fail("offset",
+                 fmt::format("the descriptor runs past the end of the file ({} bytes)", size_));
     }
     unsigned char bytes[kBlobDescriptorBytes];
     const ssize_t n = ::pread(fd_, bytes, sizeof bytes, static_cast<off_t>(offset));
@@ -143,8 +143,8 @@ BlobDescriptor BlobFile::check(uint64_t offset, const std::string& dtype, uint64
   }
   const std::string problem = blob_descriptor_problem(d, offset, size_, dtype, elements);
   if (!problem.empty()) {
-    throw ModelFileError(fmt::format("{}: blob at offset {}: {} ({})", printable_whole(path_), offset,
-                                     problem, where));
+    throw ModelFileError(fmt::format("{}: blob at offset {}: {} ({})", printable_whole(path_),
+                                     offset, problem, where));
   }
   return d;
 }

@@ -28,10 +28,10 @@ struct ProgramConstant {
   std::string dtype;     // MIL element type: fp16, uint4, int8, ...
   std::vector<int64_t> shape;
   uint64_t elements = 0;
-  uint64_t stored_bytes = 0;  // the descriptor's size, or derived from type and shape
-  bool in_blob = false;       // a BLOBFILE (else an immediate in the program text)
-  std::string file;           // the weight file, as resolved ("" for an immediate)
-  uint64_t offset = 0;        // the descriptor's offset in `file`
+  uint64_t stored_bytes = 0;           // the descriptor's size, or derived from type and shape
+  bool in_blob = false;                // a BLOBFILE (else an immediate in the program text)
+  std::string file;                    // the weight file, as resolved ("" for an immediate)
+  uint64_t offset = 0;                 // the descriptor's offset in `file`
   std::vector<std::string> consumers;  // ops reading it, directly or through decompression
   std::string source;                  // "FILE:LINE:COL" of its declaration
 };
@@ -41,22 +41,22 @@ const char* weight_op_kind_name(WeightOpKind k);  // "conv", "linear", "matmul",
 
 // One op that reads a weight.
 struct ProgramWeightOp {
-  std::string name;     // the op's output variable
+  std::string name;  // the op's output variable
   WeightOpKind kind = WeightOpKind::kConv;
-  std::string operand;  // the argument holding the weight: weight, y, x
-  std::string weight;   // the weight's variable (or inline operand)
+  std::string operand;        // the argument holding the weight: weight, y, x
+  std::string weight;         // the weight's variable (or inline operand)
   std::string decompression;  // "", "constexpr_lut_to_dense", ... (outermost first, '+'-joined)
-  uint64_t cin = 0, cout = 0, count = 1;  // count: a batched matmul's leading dimensions
-  WeightFormat format;                    // stored dtype, kernel, groups
-  std::vector<std::string> payload;       // constants streamed as the weight (indices, data)
-  std::vector<std::string> palettes;      // LUTs
-  std::vector<std::string> side;          // scales, zero points, offsets, masks
+  uint64_t cin = 0, cout = 0, count = 1;       // count: a batched matmul's leading dimensions
+  WeightFormat format;                         // stored dtype, kernel, groups
+  std::vector<std::string> payload;            // constants streamed as the weight (indices, data)
+  std::vector<std::string> palettes;           // LUTs
+  std::vector<std::string> side;               // scales, zero points, offsets, masks
   uint64_t palette_cin = 0, palette_cout = 0;  // the LUT as a 2-D transfer (0: none)
-  std::string file;     // the weight file of its first payload constant ("" for an immediate)
-  uint64_t offset = 0;  // that constant's descriptor offset
-  uint64_t stored_bytes = 0;                   // the payload's bytes, all of it
+  std::string file;           // the weight file of its first payload constant ("" for an immediate)
+  uint64_t offset = 0;        // that constant's descriptor offset
+  uint64_t stored_bytes = 0;  // the payload's bytes, all of it
   uint64_t bytes_per_core = 0, lines_per_core = 0;
-  bool streamed = true;  // false for gather: a row lookup, not a kernel-DMA task
+  bool streamed = true;     // false for gather: a row lookup, not a kernel-DMA task
   uint32_t ops_before = 0;  // ops that stream no weights since the last weight op
   uint32_t gap_lines = 0;   // per core: constants laid out between the last task and this one
   std::vector<std::string> fused_from;  // constants concatenated into this weight
@@ -79,11 +79,11 @@ struct ProgramFinding {
 };
 
 struct CompiledProgram {
-  std::string path;                  // as given
+  std::string path;                   // as given
   std::vector<std::string> programs;  // the model.mil files read, in run order
-  std::string version;               // program(VERSION) of the first one
-  std::vector<std::string> opsets;   // every function's, distinct
-  bool sizes_checked = false;        // every blob's descriptor was read and checked
+  std::string version;                // program(VERSION) of the first one
+  std::vector<std::string> opsets;    // every function's, distinct
+  bool sizes_checked = false;         // every blob's descriptor was read and checked
   uint64_t weight_file_bytes_read = 0;
   std::vector<ProgramFunction> functions;
   std::vector<ProgramConstant> constants;

@@ -1,11 +1,10 @@
 #include <anesim/model/mil_text.h>
 
-#include <cctype>
-
 #include <fmt/format.h>
 
 #include <anesim/io/errors.h>
 #include <anesim/io/text_functions.h>
+#include <anesim/model/mil_lexer.h>
 
 namespace anesim {
 
@@ -18,178 +17,7 @@ const MilValue* MilStatement::argument(const std::string& key) const {
 
 namespace {
 
-enum class TokenKind : uint8_t { kEnd, kIdent, kNumber, kString, kPunct };
-
-struct Token {
-  TokenKind kind = TokenKind::kEnd;
-  std::string text;  // kString: the decoded text; kPunct: the character(s)
-  size_t begin = 0, end = 0;
-  MilPosition at;
-};
-
-bool ident_start(char c) {
-  return std::isalpha(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '$';
-}
-bool ident_char(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '$' || c == '.';
-}
-bool digit(char c) { return c >= '0' && c <= '9'; }
-
-// Tokens on demand, one look-ahead: each character is read once.
-class Lexer {
- public:
-  Lexer(const std::string& text, const std::string& origin) : s_(text), origin_(origin) {
-    advance();
-  }
-
-  const Token& peek() const { return tok_; }
-  Token take() {
-    Token t = tok_;
-    advance();
-    return t;
-  }
-  bool is(const char* punct) const { return tok_.kind == TokenKind::kPunct && tok_.text == punct; }
-  bool is_ident(const char* word) const {
-    return tok_.kind == TokenKind::kIdent && tok_.text == word;
-  }
-  Token expect(const char* punct, const char* where) {
-    if (!is(punct)) fail(fmt::format("expected '{}' {}, found {}", punct, where, describe(tok_)));
-    return take();
-  }
-  Token expect_ident(const char* what) {
-    if (tok_.kind != TokenKind::kIdent) {
-      fail(fmt::format("expected {}, found {}", what, describe(tok_)));
-    }
-    return take();
-  }
-  [[noreturn]] void fail(const std::string& what) const { fail_at(tok_.at, what); }
-  [[noreturn]] void fail_at(MilPosition at, const std::string& what) const {
-    throw ModelFileError(
-        fmt::format("{}:{}:{}: {}", printable_whole(origin_), at.line, at.column, what));
-  }
-  std::string source(size_t begin, size_t end) const { return s_.substr(begin, end - begin); }
-
-  static std::string describe(const Token& t) {
-    switch (t.kind) {
-      case TokenKind::kEnd:
-        return "the end of the text";
-      case TokenKind::kString:
-        return "a string";
-      default:
-        return fmt::format("'{}'", printable(t.text, 40));
-    }
-  }
-
- private:
-  char at(size_t i) const { return i < s_.size() ? s_[i] : '\0'; }
-
-  void step() {
-    if (s_[i_] == '\n') {
-      ++line_;
-      column_ = 1;
-    } else {
-      ++column_;
-    }
-    ++i_;
-  }
-
-  void skip_space_and_comments() {
-    while (i_ < s_.size()) {
-      const char c = s_[i_];
-      if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-        step();
-      } else if (c == '/' && at(i_ + 1) == '/') {
-        while (i_ < s_.size() && s_[i_] != '\n') step();
-      } else {
-        return;
-      }
-    }
-  }
-
-  void advance() {
-    skip_space_and_comments();
-    tok_ = Token{};
-    tok_.begin = i_;
-    tok_.at = MilPosition{line_, column_};
-    if (i_ >= s_.size()) {
-      tok_.end = i_;
-      return;
-    }
-    const char c = s_[i_];
-    if (c == '"') {
-      lex_string();
-    } else if (digit(c) || ((c == '-' || c == '+') && (digit(at(i_ + 1)) || at(i_ + 1) == '.'))) {
-      lex_number();
-    } else if (ident_start(c)) {
-      tok_.kind = TokenKind::kIdent;
-      while (i_ < s_.size() && ident_char(s_[i_])) step();
-      tok_.text = s_.substr(tok_.begin, i_ - tok_.begin);
-    } else if (c == '-' && at(i_ + 1) == '>') {
-      tok_.kind = TokenKind::kPunct;
-      tok_.text = "->";
-      step();
-      step();
-    } else if (std::string("()[]{}<>,=;?*:").find(c) != std::string::npos) {
-      tok_.kind = TokenKind::kPunct;
-      tok_.text = std::string(1, c);
-      step();
-    } else {
-      fail_at(tok_.at, fmt::format("unexpected character '{}'", printable(std::string(1, c), 8)));
-    }
-    tok_.end = i_;
-  }
-
-  void lex_number() {
-    tok_.kind = TokenKind::kNumber;
-    step();  // the first digit or sign
-    const bool hex = at(tok_.begin) == '0' ? (at(i_) == 'x' || at(i_) == 'X')
-                                           : (at(i_) == '0' && (at(i_ + 1) == 'x' || at(i_ + 1) == 'X'));
-    while (i_ < s_.size()) {
-      const char c = s_[i_];
-      const char prev = s_[i_ - 1];
-      const bool exponent_sign =
-          (c == '+' || c == '-') &&
-          (prev == 'p' || prev == 'P' || (!hex && (prev == 'e' || prev == 'E')));
-      if (std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '.' || exponent_sign) {
-        step();
-      } else {
-        break;
-      }
-    }
-    tok_.text = s_.substr(tok_.begin, i_ - tok_.begin);
-  }
-
-  void lex_string() {
-    tok_.kind = TokenKind::kString;
-    step();  // the opening quote
-    std::string out;
-    while (true) {
-      if (i_ >= s_.size()) fail_at(tok_.at, "a string that never ends");
-      const char c = s_[i_];
-      if (c == '"') {
-        step();
-        break;
-      }
-      if (c == '\\') {
-        step();
-        if (i_ >= s_.size()) fail_at(tok_.at, "a string that never ends");
-        const char e = s_[i_];
-        out += e == 'n' ? '\n' : e == 't' ? '\t' : e;
-        step();
-        continue;
-      }
-      out += c;
-      step();
-    }
-    tok_.text = out;
-  }
-
-  const std::string& s_;
-  const std::string& origin_;
-  size_t i_ = 0;
-  uint32_t line_ = 1, column_ = 1;
-  Token tok_;
-};
+bool decimal_digit(char c) { return c >= '0' && c <= '9'; }
 
 class Parser {
  public:
@@ -351,7 +179,8 @@ class Parser {
           v.blob_offset = offset_of(field);
           have_offset = true;
         } else {
-          lx_.fail_at(key.at, fmt::format("BLOBFILE: unexpected field '{}'", printable(key.text, 40)));
+          lx_.fail_at(key.at,
+                      fmt::format("BLOBFILE: unexpected field '{}'", printable(key.text, 40)));
         }
         if (!lx_.is(")")) lx_.expect(",", "between BLOBFILE fields");
       }
@@ -393,7 +222,7 @@ class Parser {
     if (t.empty() || t.size() > 20) lx_.fail_at(v.at, "BLOBFILE: offset is not a whole number");
     uint64_t n = 0;
     for (const char c : t) {
-      if (!digit(c)) lx_.fail_at(v.at, "BLOBFILE: offset is not a whole number");
+      if (!decimal_digit(c)) lx_.fail_at(v.at, "BLOBFILE: offset is not a whole number");
       const uint64_t d = static_cast<uint64_t>(c - '0');
       if (n > (UINT64_MAX - d) / 10) lx_.fail_at(v.at, "BLOBFILE: offset is past 2^64");
       n = n * 10 + d;
@@ -427,7 +256,8 @@ class Parser {
     do {
       const Token tok = lx_.take();
       if (tok.kind == TokenKind::kEnd) lx_.fail_at(first.at, "a type that never closes");
-      if (tok.kind == TokenKind::kPunct && (tok.text == "<" || tok.text == "[" || tok.text == "(")) {
+      if (tok.kind == TokenKind::kPunct &&
+          (tok.text == "<" || tok.text == "[" || tok.text == "(")) {
         if (++depth >= kMaxMilNesting) lx_.fail_at(tok.at, "a type nested too deeply");
       } else if (tok.kind == TokenKind::kPunct &&
                  (tok.text == ">" || tok.text == "]" || tok.text == ")")) {
@@ -442,7 +272,8 @@ class Parser {
       lx_.fail_at(first.at, "a tensor type needs an element type and a shape");
     }
     t.dtype = params[1].text;
-    if (params[2].text != ",") lx_.fail_at(params[2].at, "expected ',' after a tensor's element type");
+    if (params[2].text != ",")
+      lx_.fail_at(params[2].at, "expected ',' after a tensor's element type");
     if (params[3].text == "*") return t;
     if (params[3].text != "[") lx_.fail_at(params[3].at, "expected a tensor's shape '[...]'");
     size_t i = 4;
@@ -469,7 +300,8 @@ class Parser {
     if (d.text.size() > 15) lx_.fail_at(d.at, "a dimension past 10^15");
     int64_t v = 0;
     for (const char c : d.text) {
-      if (!digit(c)) lx_.fail_at(d.at, fmt::format("a dimension '{}'", printable(d.text, 20)));
+      if (!decimal_digit(c))
+        lx_.fail_at(d.at, fmt::format("a dimension '{}'", printable(d.text, 20)));
       v = v * 10 + (c - '0');
     }
     return v;

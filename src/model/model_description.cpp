@@ -250,6 +250,13 @@ const char* projection_role_name(ProjectionRole r) {
   return "";
 }
 
+std::string findings_text(const std::vector<std::string>& findings) {
+  if (findings.empty()) return "";
+  std::string out = "Findings:\n";
+  for (const std::string& f : findings) out += "  " + printable(f, 600) + "\n";
+  return out;
+}
+
 double ModelDescription::parameter_count() const {
   if (!streams.empty()) return published_parameters;
   if (!program_tasks.empty()) {  // a compiled program: its streamed weights

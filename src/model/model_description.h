@@ -67,9 +67,9 @@ struct ProgramTask {
   uint64_t cin = 0, cout = 0;
   WeightFormat format;
   uint64_t palette_cin = 0, palette_cout = 0;  // its LUT as a transfer; 0: none
-  uint32_t ops_before = 0;  // ops that stream no weights, run before it
-  uint32_t gap_lines = 0;   // per core: constants laid out before its weights
-  bool starts_program = false;  // the first task of a later program (its own launch)
+  uint32_t ops_before = 0;                     // ops that stream no weights, run before it
+  uint32_t gap_lines = 0;                      // per core: constants laid out before its weights
+  bool starts_program = false;                 // the first task of a later program (its own launch)
 };
 
 struct ModelDescription {
@@ -98,6 +98,8 @@ struct ModelDescription {
   // Set (a compiled program): its weight ops are the step's tasks, with the
   // ops and constants between them as the program states them.
   bool compiled_program = false;
+  // What the program reader found worth saying (a split fused back), one line each.
+  std::vector<std::string> findings;
   std::vector<ProgramTask> program_tasks;
   uint32_t program_ops_after = 0;
 
@@ -108,6 +110,9 @@ struct ModelDescription {
   // file's tensors (`streams` set): every tensor's elements, counted there.
   double parameter_count() const;
 };
+
+// "Findings:" and one indented line each, printable; "" for none.
+std::string findings_text(const std::vector<std::string>& findings);
 
 // Every weight of `m` stored as `d`: the model's, each projection's, the
 // lm_head's and each file tensor's dtype (what --dtype and dtype= do).

@@ -228,11 +228,6 @@ py::object load_model(const py::object& model) {
 }
 
 py::object load_program(const py::object& path, const py::object& config, const py::object& chip) {
-  if (!py::isinstance<py::str>(path) && !py::hasattr(path, "__fspath__")) {
-    throw py::type_error(fmt::format(
-        "path: expected a compiled program's path (str or PathLike), got {}",
-        py::str(py::type::handle_of(path).attr("__name__")).cast<std::string>()));
-  }
   api::ProgramRequest r;
   r.path = path_argument(path, "path");
   r.machine = machine_argument(config, chip);
@@ -337,13 +332,9 @@ reader's parameter_count), dtype, transfers (name,
 cin, cout, count, dtype, kernel, groups) and left_out. model as for advise_model.)doc");
   m.def("load_program", &load_program, py::arg("path"), py::arg("config") = py::none(),
         py::arg("chip") = py::none(), R"doc(
-A compiled Core ML program (a .mlmodelc folder, a deployment folder of them,
-or a .mil file) as the kernel DMA sees it, without simulating: the dict of
-`anesim program PATH --json` (docs/program-format.md): functions with their
-weight ops (format, bytes and lines per core, laps, offset, gap, notch on the
-machine), constants with their consumers, findings (a split fused back),
-notes, and the decode step's tasks. Every call that takes a model takes a
-program's path too. config/chip: whose ring gives the notch verdicts.)doc");
+A compiled Core ML program (.mlmodelc, a folder of them, a .mil file) as the kernel
+DMA sees it, without simulating: the dict of `anesim program PATH --json`
+(docs/program-format.md). Every call that takes a model takes a program's path too.)doc");
   m.def("variants", &variants,
         "The ring variants: name, summary, RTL parameters, never_starves "
         "(sim/ring/ring_variants.def).");

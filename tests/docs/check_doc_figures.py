@@ -137,6 +137,17 @@ def main():
                          r"[0-9.]+ GB/s \| " + re.escape(f"{result['gbps']:.2f} GB/s ("),
                          f"{result['gbps']:.2f} GB/s")
 
+    # The README's compiled-program example: the fused split, before and after.
+    fused = str(c.source_dir / "tests/fixtures/programs/fused-split.mlmodelc")
+    program = c.json_run(["program", fused, "--chip", "m4"])
+    op = program["functions"][0]["weight_ops"][0]
+    c.expect("README.md", ["program", "fused-split.mlmodelc"],
+             f"one weight of {op['lines_per_core']} lines per core")
+    step = c.json_run(["decode", "--model", fused, "--chip", "m4"])
+    c.expect("README.md", ["decode --model fused-split.mlmodelc --chip m4"],
+             f"takes {step['ms_per_token_before']:.3f} ms as compiled and "
+             f"{step['ms_per_token_after']:.3f} ms with the split kept")
+
     # The README's M4 table and docs/ring-mechanism.md: the replay's MAPE.
     traces = [str(p) for folder in ("traces/m4-mini", "traces/m4-air")
               for p in sorted((c.source_dir / folder).glob("*.csv"))]

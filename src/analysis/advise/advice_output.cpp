@@ -204,6 +204,7 @@ Json model_advice_json(const ModelAdvice& r) {
   j["assumption"] = kDecodeAssumption;
   j["step_times_from"] = r.steps_composed ? "timing table" : "simulation";
   j["left_out"] = r.left_out;
+  j["findings"] = r.model.findings;
   Json rows = Json::array();
   for (const TransferAdvice& a : r.advice.rows) {
     rows.push_back(transfer_json(a));
@@ -264,7 +265,8 @@ std::string model_advice_text(const ModelAdvice& r) {
   for (size_t i = 0; i < r.left_out.size(); ++i) {
     out += (i == 0 ? " " : "; ") + r.left_out[i];
   }
-  return out + ".\n";
+  out += ".\n";
+  return out + findings_text(r.model.findings);
 }
 
 std::string shape_advice_text(const AdviceResult& r) {

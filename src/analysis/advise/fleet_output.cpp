@@ -89,6 +89,7 @@ std::string fleet_advice_text(const FleetAdvice& f, const std::string& title) {
     }
   }
   if (!f.chips.front().model) return out;  // one shape: its row says it all
+  out += findings_text(f.chips.front().model->model.findings);
   out += "Per decoded token, the transfers' times summed (count x us; not a decode run):\n";
   for (size_t i = 0; i < f.chips.size(); ++i) {
     const auto [before, after] = totals(f, i);
@@ -148,6 +149,8 @@ Json fleet_advice_json(const FleetAdvice& f, const std::string& title) {
     rows.push_back(rj);
   }
   j["projections"] = rows;
+  j["findings"] =
+      f.chips.front().model ? Json(f.chips.front().model->model.findings) : Json::array();
   return j;
 }
 

@@ -68,7 +68,8 @@ const char* const kColours[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#94
 std::string decode_text(const DecodeResult& r) {
   const std::string size =
       r.model.compiled_program
-          ? fmt::format("a compiled program of {} weight tasks", r.model.program_tasks.size())
+          ? fmt::format("a compiled program of {} weight task{}", r.model.program_tasks.size(),
+                        r.model.program_tasks.size() == 1 ? "" : "s")
           : fmt::format("{} layers", r.model.layers);
   std::string out =
       fmt::format("anesim decode: {} ({}), {}, {}; one decoded token as one run\n",
@@ -82,7 +83,7 @@ std::string decode_text(const DecodeResult& r) {
   out += side_text("before", r.before);
   out += side_text("after", r.after);
   out += fmt::format("speed-up: {:.3f}x\n", r.before.ms_per_token / r.after.ms_per_token);
-  return out;
+  return out + findings_text(r.model.findings);
 }
 
 Json decode_json(const DecodeResult& r) {
@@ -90,6 +91,7 @@ Json decode_json(const DecodeResult& r) {
   j["model"] = r.model.name;
   j["display_name"] = r.model.display_name;
   j["source"] = r.model.source;
+  j["findings"] = r.model.findings;
   j["config"] = r.config;
   j["ring_variant"] = variant_name(r.variant);
   j["ane_cores"] = r.ane_cores;

@@ -63,11 +63,12 @@ std::string program_text(const ProgramReport& r) {
       printable(p.path, 120), p.version.empty() ? "?" : printable(p.version, 20),
       opsets.empty() ? "no opset" : printable(opsets, 80), p.programs.size(),
       p.programs.size() == 1 ? "" : "s", p.functions.size(), p.functions.size() == 1 ? "" : "s");
-  out += p.sizes_checked
-             ? fmt::format("sizes: checked against the weight files' blob descriptors ({} B read)\n",
-                           p.weight_file_bytes_read)
-             : "sizes: derived from the program's types and shapes (no weight file to check them "
-               "against)\n";
+  out +=
+      p.sizes_checked
+          ? fmt::format("sizes: checked against the weight files' blob descriptors ({} B read)\n",
+                        p.weight_file_bytes_read)
+          : "sizes: derived from the program's types and shapes (no weight file to check them "
+            "against)\n";
   out += fmt::format("machine: {}, ring {}; notch verdicts from {}\n", printable(r.machine, 80),
                      variant_name(r.ring),
                      r.from_table ? "its timing table (the rule where the table cannot decide)"
@@ -89,10 +90,11 @@ std::string program_text(const ProgramReport& r) {
     if (f.weight_ops.empty()) {
       out += "  no op streams weights: nothing here for the kernel DMA\n";
     } else {
-      out += fmt::format("  {:<32} {:<6} {:<6} {:>7} {:>7} {:>6} {:>12} {:>10} {:>16} {:>12} {:>5} "
-                         "{:>4}  {}\n",
-                         "op", "kind", "format", "cin", "cout", "kernel", "bytes/core",
-                         "lines/core", "laps", "offset", "gap", "ops", "notch");
+      out += fmt::format(
+          "  {:<32} {:<6} {:<6} {:>7} {:>7} {:>6} {:>12} {:>10} {:>16} {:>12} {:>5} "
+          "{:>4}  {}\n",
+          "op", "kind", "format", "cin", "cout", "kernel", "bytes/core", "lines/core", "laps",
+          "offset", "gap", "ops", "notch");
     }
     for (size_t i = 0; i < f.weight_ops.size(); ++i) {
       const ProgramWeightOp& w = f.weight_ops[i];
@@ -204,15 +206,20 @@ Json program_json(const ProgramReport& r) {
   }
   j["findings"] = Json::array();
   for (const ProgramFinding& f : p.findings) {
-    j["findings"].push_back({{"kind", f.kind}, {"function", f.function}, {"op", f.op},
-                             {"text", f.text}});
+    j["findings"].push_back(
+        {{"kind", f.kind}, {"function", f.function}, {"op", f.op}, {"text", f.text}});
   }
   j["notes"] = p.notes;
   j["tasks"] = Json::array();
   for (const StepTask& t : r.step.tasks) {
-    j["tasks"].push_back({{"name", t.projection}, {"chunk", t.chunk}, {"chunks", t.chunks},
-                          {"cin", t.cin}, {"cout", t.cout}, {"lines", t.lines},
-                          {"ops_before", t.ops_before}, {"gap_lines", t.gap_lines},
+    j["tasks"].push_back({{"name", t.projection},
+                          {"chunk", t.chunk},
+                          {"chunks", t.chunks},
+                          {"cin", t.cin},
+                          {"cout", t.cout},
+                          {"lines", t.lines},
+                          {"ops_before", t.ops_before},
+                          {"gap_lines", t.gap_lines},
                           {"starts_program", t.starts_program}});
   }
   j["ops_after"] = r.step.ops_after;
