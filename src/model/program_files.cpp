@@ -43,17 +43,32 @@ namespace {
                   printable_whole(path)));
 }
 
-// The first run of digits in a name, for ordering numbered programs.
+// A program's place among numbered ones: the N of "NNofMM" (ANEMLL's
+// chunk_01of04), else the last run of digits in the name, so that digits of
+// a model's own name (llama-3.1-8b_...) do not count; nullopt for none.
 std::optional<uint64_t> number_in(const std::string& name) {
-  size_t i = 0;
-  while (i < name.size() && !std::isdigit(static_cast<unsigned char>(name[i]))) ++i;
-  if (i == name.size()) return std::nullopt;
-  uint64_t n = 0;
-  for (size_t digits = 0;
-       i < name.size() && std::isdigit(static_cast<unsigned char>(name[i])) && digits < 18;
-       ++i, ++digits) {
-    n = n * 10 + static_cast<uint64_t>(name[i] - '0');
+  const auto digit = [&](size_t i) {
+    return std::isdigit(static_cast<unsigned char>(name[i])) != 0;
+  };
+  std::optional<std::pair<size_t, size_t>> last, of;  // [begin, end) of a run of digits
+  for (size_t i = 0; i < name.size();) {
+    if (!digit(i)) {
+      ++i;
+      continue;
+    }
+    size_t end = i;
+    while (end < name.size() && digit(end)) ++end;
+    last = std::make_pair(i, end);
+    if (!of && name.compare(end, 2, "of") == 0 && end + 2 < name.size() && digit(end + 2)) {
+      of = last;
+    }
+    i = end;
   }
+  const std::optional<std::pair<size_t, size_t>> run = of ? of : last;
+  if (!run || run->second - run->first > 18) return std::nullopt;
+  uint64_t n = 0;
+  for (size_t i = run->first; i < run->second; ++i)
+    n = n * 10 + static_cast<uint64_t>(name[i] - '0');
   return n;
 }
 
@@ -129,7 +144,9 @@ std::vector<std::string> deployment_programs(const std::string& folder) {
   }
   // Embeddings first, numbered programs in their order, then the rest (a head).
   const auto rank = [](const Entry& e) {
-    if (lower(e.name).find("embed") != std::string::npos) return 0;
+    const std::string n = lower(e.name);
+    if (n.find("embed") != std::string::npos) return 0;
+    if (n.find("head") != std::string::npos) return 2;
     return e.number ? 1 : 2;
   };
   std::sort(entries.begin(), entries.end(), [&](const Entry& a, const Entry& b) {

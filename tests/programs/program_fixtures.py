@@ -6,13 +6,15 @@
       BLOBFILE values name: coremltools' MILBlob layout (a 64-byte header, a
       64-byte descriptor at each offset, the data after it), payloads left as
       holes (sparse, zero-filled), so a 2 GB file takes no disk.
-  program_fixtures.py preset MODEL_YAML OUT.mlmodelc [--dialect 1.0|1.3]
+  program_fixtures.py preset MODEL_YAML OUT.mlmodelc [--dialect 1.0|1.3] [--chunks N]
       Writes a model description (configs/models/NAME.yaml) as one program
       whose ops follow the decode step's graph in docs/decode.md: per layer an
       RMSNorm (6 ops and its weight vector), q/k/v, attention (19 ops), o, the
       residual add (1), an RMSNorm, gate/up, the activation (2), down, the
       residual add (1); then the final norm, 2 ops and the lm_head's shards.
-      Then writes its weights as above.
+      Then writes its weights as above. With --chunks N, OUT is a deployment
+      folder as published ones ship: N programs of near-equal layer counts
+      (NAME_chunk_01ofNN.mlmodelc, ...) and the head (NAME_lm_head.mlmodelc).
 
 Only the standard library: the tests run it with Debian's python3.
 """
@@ -119,11 +121,41 @@ def read_preset(path):
     return int(key("layers")), int(key("hidden")), projections, head
 
 
-def preset_program(model_yaml, out, dialect):
+def write_program(w, out, hidden, result):
+    header = "program(1.0)" if w.old else "program(1.3)"
+    build = ('[buildInfo = dict<tensor<string, []>, tensor<string, []>>({{"coremltools-version", '
+             '"7.2"}})]' if w.old else
+             '[buildInfo = dict<string, string>({{"coremltools-version", "8.3.0"}})]')
+    opset = "ios17" if w.old else "ios18"
+    params = [
+        f'tensor<int32, [2]> dil = const()[name = {w.s("dil")}, val = tensor<int32, [2]>([1, 1])];',
+        f'{"tensor<int32, []>" if w.old else "int32"} groups_1 = const()[name = {w.s("groups_1")}, '
+        f'val = {w.scalar("int32", 1)}];',
+        f'{"tensor<string, []>" if w.old else "string"} pad_type = const()[name = {w.s("pad_type")}, '
+        f'val = {w.scalar("string", chr(34) + "valid" + chr(34))}];',
+        f'tensor<int32, [2]> strides = const()[name = {w.s("strides")}, val = tensor<int32, [2]>([1, 1])];',
+    ]
+    os.makedirs(out, exist_ok=True)
+    with open(os.path.join(out, "model.mil"), "w", encoding="utf-8") as f:
+        f.write(f"{header}\n{build}\n{{\n    func main<{opset}>(tensor<fp16, [1, {hidden}, 1, 1]> x) {{\n")
+        for line in params + w.lines:
+            f.write(f"            {line}\n")
+        f.write(f"    }} -> ({result});\n}}\n")
+    write_weights(os.path.join(out, "model.mil"))
+
+
+def preset_program(model_yaml, out, dialect, chunks=1):
     layers, hidden, projections, head = read_preset(model_yaml)
     w = Writer(dialect)
     x = "x"
-    pad = w.scalar("string", '"valid"') if not w.old else 'tensor<string, []>("valid")'
+    model_name = os.path.basename(model_yaml).rsplit(".", 1)[0]
+    base, longer = divmod(layers, chunks)
+    starts = []
+    for c in range(chunks):
+        starts.append(sum(base + (1 if i < longer else 0) for i in range(c)))
+
+    def folder(tag):
+        return out if chunks == 1 else os.path.join(out, f"{model_name}_{tag}.mlmodelc")
 
     def norm(x, tag):
         g = w.const(f"{tag}_weight", "fp16", [hidden])
@@ -136,9 +168,8 @@ def preset_program(model_yaml, out, dialect):
 
     def conv(x, name, cin, cout):
         wt = w.const(f"{name}_weight", "fp16", [cout, cin, 1, 1])
-        return w.op("conv", {"dilations": w.scalar("int32", 1).replace("[]", "[2]") if False else "dil",
-                             "groups": "groups_1", "pad_type": "pad_type", "strides": "strides",
-                             "weight": wt, "x": x}, [1, cout, 1, 1], name)
+        return w.op("conv", {"dilations": "dil", "groups": "groups_1", "pad_type": "pad_type",
+                             "strides": "strides", "weight": wt, "x": x}, [1, cout, 1, 1], name)
 
     def chain(x, count, shape):
         for _ in range(count):
@@ -146,6 +177,10 @@ def preset_program(model_yaml, out, dialect):
         return x
 
     for layer in range(layers):
+        if chunks > 1 and layer in starts and layer > 0:
+            c = starts.index(layer)
+            write_program(w, folder(f"chunk_{c:02d}of{chunks:02d}"), hidden, x)
+            w, x = Writer(dialect), "x"
         residual = x
         attention_open = mlp_open = False
         for p in projections:
@@ -156,7 +191,6 @@ def preset_program(model_yaml, out, dialect):
                     h = norm(x, f"layers_{layer}_input_layernorm")
                 attention_open = True
                 conv(h, f"layers_{layer}_{name}", cin, cout)
-                last = None
             elif name == "o_proj":
                 a = chain(h, 19, [1, cin, 1, 1])
                 x = conv(a, f"layers_{layer}_{name}", cin, cout)
@@ -171,6 +205,9 @@ def preset_program(model_yaml, out, dialect):
                 a = chain(h, 2, [1, cin, 1, 1])
                 x = conv(a, f"layers_{layer}_{name}", cin, cout)
         x = w.op("add", {"x": x, "y": residual}, [1, hidden, 1, 1])
+    if chunks > 1:
+        write_program(w, folder(f"chunk_{chunks:02d}of{chunks:02d}"), hidden, x)
+        w, x = Writer(dialect), "x"
     if head and head.get("streamed", "true") == "true":
         x = norm(x, "norm")
         x = chain(x, 2, [1, hidden, 1, 1])
@@ -182,26 +219,7 @@ def preset_program(model_yaml, out, dialect):
         result = outs[-1]
     else:
         result = chain(x, 2, [1, hidden, 1, 1])
-    header = "program(1.0)" if w.old else "program(1.3)"
-    build = ('[buildInfo = dict<tensor<string, []>, tensor<string, []>>({{"coremltools-version", '
-             '"7.2"}})]' if w.old else
-             '[buildInfo = dict<string, string>({{"coremltools-version", "8.3.0"}})]')
-    opset = "ios17" if w.old else "ios18"
-    params = [
-        f'tensor<int32, [2]> dil = const()[name = {w.s("dil")}, val = tensor<int32, [2]>([1, 1])];',
-        f'{"tensor<int32, []>" if w.old else "int32"} groups_1 = const()[name = {w.s("groups_1")}, '
-        f'val = {w.scalar("int32", 1)}];',
-        f'{"tensor<string, []>" if w.old else "string"} pad_type = const()[name = {w.s("pad_type")}, '
-        f'val = {pad}];',
-        f'tensor<int32, [2]> strides = const()[name = {w.s("strides")}, val = tensor<int32, [2]>([1, 1])];',
-    ]
-    os.makedirs(out, exist_ok=True)
-    with open(os.path.join(out, "model.mil"), "w", encoding="utf-8") as f:
-        f.write(f"{header}\n{build}\n{{\n    func main<{opset}>(tensor<fp16, [1, {hidden}, 1, 1]> x) {{\n")
-        for line in params + w.lines:
-            f.write(f"            {line}\n")
-        f.write(f"    }} -> ({result});\n}}\n")
-    write_weights(os.path.join(out, "model.mil"))
+    write_program(w, folder("lm_head"), hidden, result)
 
 
 def main(argv):
@@ -213,7 +231,8 @@ def main(argv):
         dialect = "1.3"
         if "--dialect" in argv:
             dialect = argv[argv.index("--dialect") + 1]
-        preset_program(argv[1], argv[2], dialect)
+        chunks = int(argv[argv.index("--chunks") + 1]) if "--chunks" in argv else 1
+        preset_program(argv[1], argv[2], dialect, chunks)
         return 0
     sys.stderr.write(__doc__)
     return 2

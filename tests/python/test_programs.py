@@ -317,3 +317,18 @@ def test_load_program_errors_are_value_errors(tmp_path):
         anesim.load_program(tmp_path / "none.mlmodelc")
     with pytest.raises(TypeError, match="path"):
         anesim.load_program(3)
+
+
+def test_numbered_programs_run_in_the_order_of_their_chunk_numbers(tmp_path):
+    folder = tmp_path / "llama-3.1-8b"
+    chunk = FIXTURES / "deployment" / "toy_FFN_chunk_01of02.mlmodelc"
+    for i in (1, 2, 10, 11, 12, 9):  # a model's own digits and two-digit chunks
+        shutil.copytree(chunk, folder / f"llama-3.1-8b_FFN_PF_lut4_chunk_{i:02d}of12.mlmodelc")
+    shutil.copytree(FIXTURES / "deployment" / "toy_lm_head.mlmodelc",
+                    folder / "llama-3.1-8b_lm_head_lut6.mlmodelc")
+    shutil.copytree(FIXTURES / "deployment" / "toy_embeddings.mlmodelc",
+                    folder / "llama-3.1-8b_embeddings.mlmodelc")
+    names = [os.path.basename(os.path.dirname(x)) for x in program_json(folder)["programs"]]
+    assert names == ["llama-3.1-8b_embeddings.mlmodelc"] + [
+        f"llama-3.1-8b_FFN_PF_lut4_chunk_{i:02d}of12.mlmodelc" for i in (1, 2, 9, 10, 11, 12)] + [
+        "llama-3.1-8b_lm_head_lut6.mlmodelc"]
