@@ -45,6 +45,8 @@ def row(binary, chip):
                                   "--lines", lines, "--json"))
             cells.append(f"{j['time_us']:.1f} us, {j['gbps']:.1f}")
     verdict = {True: "affected", False: "not affected", None: "unknown"}[chip["affected"]]
+    if chip["verdict_from"] == "generation":
+        verdict += "*"  # no evidence of the chip's own: its generation's
     return (f"| {chip['name']} | {chip['generation']} | {chip['memory']} | "
             f"{chip['peak_gbps']:.1f} | {chip['ring']} | {verdict} | {chip['confidence']} | "
             f"{chip['evidence']} | {erratum_ring(chip)} | " + " | ".join(cells) + " |")
@@ -70,6 +72,8 @@ def plot(binary):
                            f"title '{title}'" for csv, title in series)
         script = ("set terminal pngcairo size 900,520\n"
                   f"set output '{img}'\nset datafile separator ','\nset key top left\n"
+                  # Names as written (relatch_epoch1, not a subscript); x as far as the data.
+                  "set termoption noenhanced\nset autoscale xfix\n"
                   "set xlabel 'lines per core (MiB per core)'\nset ylabel 'GB/s'\n"
                   "set grid\nplot " + curves + "\n")
         subprocess.run(["gnuplot"], input=script, text=True, check=True)

@@ -3,8 +3,11 @@
 // every line delivered, `anesim chips --json` and `--chip`.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <map>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -117,7 +120,7 @@ TEST_CASE("a chip base with no registry to find names the overlay first", "[chip
 
 TEST_CASE("every chip runs the main job with every line delivered", "[chips]") {
   const std::vector<ChipEntry> chips = chip_registry();
-  REQUIRE(chips.size() == 15);
+  REQUIRE(chips.size() >= 21);  // fifteen Macs and six phone chips at least
   for (const ChipEntry& c : chips) {
     const MachineConfig cfg = load_config_file(c.file);
     const RingVariant own = cfg.ane.ring_variant;
@@ -150,10 +153,66 @@ TEST_CASE("anesim chips --json lists every chip with its verdict", "[chips]") {
     CHECK(!c.at("evidence").get<std::string>().empty());
     CHECK(c.at("peak_gbps").get<double>() > 0);
   }
-  CHECK(names == std::set<std::string>{"m1", "m1-pro", "m1-max", "m2", "m2-pro", "m2-max", "m3",
-                                       "m3-pro", "m3-max", "m4", "m4-pro", "m4-max", "m5", "m5-pro",
-                                       "m5-max"});
-  CHECK(list.size() == 15);
+  std::set<std::string> registered;
+  for (const ChipEntry& c : chip_registry()) registered.insert(c.name);
+  CHECK(names == registered);
+  CHECK(list.size() == registered.size());
+  for (const char* phone : {"a14", "a15", "a16", "a17-pro", "a18", "a18-pro"}) {
+    CHECK(names.count(phone) == 1);
+  }
+}
+
+TEST_CASE("a chip without evidence of its own takes its generation's verdict and ring", "[chips]") {
+  const std::vector<GenerationEntry> generations = chip_generations();
+  REQUIRE(generations.size() == 5);
+  for (const ChipEntry& c : chip_registry()) {
+    INFO(c.name);
+    const auto g = std::find_if(generations.begin(), generations.end(),
+                                [&](const GenerationEntry& e) { return e.name == c.generation; });
+    REQUIRE(g != generations.end());
+    CHECK(!c.devices.empty());
+    if (c.verdict_from_generation) {
+      CHECK(c.affected == g->notch.affected);
+      CHECK(c.verdict == g->notch.verdict);
+      CHECK(variant_name(load_config_file(c.file).ane.ring_variant) == g->ring);
+    }
+  }
+  // The phones: each inherits, and sits in the generation the public record gives it.
+  const std::map<std::string, std::string> phone_generation = {{"a14", "H13"}, {"a15", "H14"},
+                                                               {"a16", "H15"}, {"a17-pro", "H16"},
+                                                               {"a18", "H17"}, {"a18-pro", "H17"}};
+  for (const auto& [name, generation] : phone_generation) {
+    const std::optional<ChipEntry> c = find_chip(name);
+    REQUIRE(c);
+    CHECK(c->generation == generation);
+    CHECK(c->verdict_from_generation);
+  }
+}
+
+TEST_CASE("devices map to chips, and groups name parts of the fleet", "[chips]") {
+  CHECK(find_chip_by_device("iPhone 15 Pro")->name == "a17-pro");
+  CHECK(find_chip_by_device("  iphone 15   PRO ")->name == "a17-pro");
+  CHECK(find_chip_by_device("iPad Pro 11-inch (M4)")->name == "m4");
+  CHECK_FALSE(find_chip_by_device("iPhone 99"));
+  const std::vector<std::string> iphones = *chip_group("iphones");
+  CHECK(iphones == std::vector<std::string>{"a14", "a15", "a16", "a17-pro", "a18", "a18-pro"});
+  const std::vector<std::string> ipads = *chip_group("ipads");
+  CHECK(std::count(ipads.begin(), ipads.end(), "m4") == 1);
+  CHECK(std::count(ipads.begin(), ipads.end(), "a17-pro") == 1);
+  CHECK(std::count(ipads.begin(), ipads.end(), "a18") == 0);
+  CHECK(chip_group("macs")->size() == 15);
+  CHECK(chip_group("all")->size() == chip_registry().size());
+  CHECK_FALSE(chip_group("phones"));
+  const Outcome device =
+      run_anesim(std::vector<std::string>{"chips", "--device", "iPhone 16 Pro", "--json"});
+  REQUIRE(device.rc == 0);
+  const nlohmann::json one = nlohmann::json::parse(device.out);
+  REQUIRE(one.size() == 1);
+  CHECK(one[0].at("name") == "a18-pro");
+  CHECK(one[0].at("verdict_from") == "generation");
+  const Outcome unknown = run_anesim(std::vector<std::string>{"chips", "--device", "Pixel 9"});
+  CHECK(unknown.rc == 2);
+  CHECK_THAT(unknown.err, Catch::Contains("--device: 'Pixel 9' is not a device"));
 }
 
 TEST_CASE("the chip option picks a description and unknown names list the known ones", "[chips]") {

@@ -16,9 +16,8 @@ namespace anesim::api {
 
 std::vector<std::string> fleet_chip_names(const std::string& text, const std::string& field) {
   std::vector<std::string> names;
-  if (text == "all") {
-    for (const ChipEntry& c : chip_registry()) names.push_back(c.name);
-    return names;
+  if (std::optional<std::vector<std::string>> group = chip_group(text)) {
+    return *group;  // all, macs, iphones, ipads
   }
   size_t start = 0;
   while (start <= text.size()) {

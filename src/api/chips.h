@@ -7,9 +7,13 @@
 
 namespace anesim::api {
 
-// A list of objects: name, generation, memory, peak_gbps, ring, affected
-// (true, false or null), verdict, confidence, evidence, config. A bad
-// description throws ConfigError naming its file.
-Json chips_json();
+// A list of objects: name, family (Mac, iPhone, iPad), devices,
+// generation, memory, peak_gbps, ring, affected (true, false or null),
+// verdict, confidence, evidence, verdict_from ("chip": its own evidence;
+// "generation": its generation's), config. With `device`, only the chip
+// that device ships with; an unknown device throws FieldError (field
+// "device") listing where the names come from. A bad description throws
+// ConfigError naming its file.
+Json chips_json(const std::string& device = "");
 
 }  // namespace anesim::api

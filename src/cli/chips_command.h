@@ -4,10 +4,13 @@
 
 #include <CLI/CLI.hpp>
 
+#include <string>
+
 namespace anesim {
 
 struct ChipsOptions {
   bool json = false;
+  std::string device;  // --device NAME: only the chip it ships with
 };
 
 CLI::App* add_chips_command(CLI::App& app, ChipsOptions& opt);

@@ -35,13 +35,14 @@ CLI::Option* add_config_option(CLI::App& cmd, std::string& path, std::string* ch
   // A chip is its registered file: every command reads it as it reads --config.
   // An unknown name throws FieldError from the callback, reported as any other.
   auto is_list = [chip_list](const std::string& text) {
-    return chip_list && (text == "all" || text.find(',') != std::string::npos);
+    return chip_list && (chip_group(text) || text.find(',') != std::string::npos);
   };
   const std::string help =
-      chip_list ? "a built-in chip description, m1 .. m5-max (`anesim chips` lists them; default: "
-                  "m3); A,B,... or all advises every chip listed at once (docs/advise.md, Fleet)"
-                : "a built-in chip description, m1 .. m5-max (`anesim chips` lists them; default: "
-                  "m3)";
+      chip_list ? "a built-in chip description, a Mac's (m1 .. m5-max) or a phone's (a14 .. "
+                  "a18-pro); `anesim chips` lists them; default: m3. A,B,..., or a group (all, "
+                  "macs, iphones, ipads), advises every chip listed at once (docs/advise.md, Fleet)"
+                : "a built-in chip description, a Mac's (m1 .. m5-max) or a phone's (a14 .. "
+                  "a18-pro); `anesim chips` lists them; default: m3";
   cmd.add_option_function<std::string>(
          "--chip",
          [&path, chip_list, is_list](const std::string& name) {

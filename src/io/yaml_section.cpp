@@ -126,6 +126,23 @@ std::vector<YamlSection> YamlSection::items(const char* key, size_t min_items) {
   return out;
 }
 
+std::vector<std::string> YamlSection::texts(const char* key) {
+  seen_.insert(key);
+  const YAML::Node list = node_[key];
+  if (!list) fail(node_.Mark(), name(key), "missing key");
+  if (!list.IsSequence() || list.size() == 0) {
+    fail(list.Mark(), name(key), "expected a list of one or more values");
+  }
+  std::vector<std::string> out;
+  for (size_t i = 0; i < list.size(); ++i) {
+    if (!list[i].IsScalar()) {
+      fail(list[i].Mark(), fmt::format("{}[{}]", name(key), i), "expected a single value");
+    }
+    out.push_back(list[i].Scalar());
+  }
+  return out;
+}
+
 YAML::Node YamlSection::scalar(const char* key) {
   seen_.insert(key);
   const YAML::Node v = node_[key];

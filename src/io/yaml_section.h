@@ -54,6 +54,8 @@ class YamlSection {
   bool boolean(const char* key);
   bool boolean_or(const char* key, bool fallback);
   std::string text(const char* key);
+  // A list of single values (`[a, b]` or one '- ' line each), at least one.
+  std::vector<std::string> texts(const char* key);
 
   // Every key the reader did not ask for is a mistake (a typo would
   // otherwise silently keep the default). `hint` says where keys are listed.

@@ -187,6 +187,8 @@ class ModelTransfer(TypedDict):
 
 class ChipInfo(TypedDict):
     name: str
+    family: List[str]
+    devices: List[str]
     generation: str
     memory: str
     dram_preset: str
@@ -196,6 +198,7 @@ class ChipInfo(TypedDict):
     verdict: str
     confidence: str
     evidence: str
+    verdict_from: str
     config: str
 
 class LoadedModel(TypedDict):
@@ -344,7 +347,7 @@ def advise_model(
     model: _ModelArg, config: None = None, jobs: _Count = 2, dtype: Optional[str] = None,
     exact: bool = False, chip: None = None, *, chips: Union[Sequence[str], str],
 ) -> FleetAdvice: ...
-def chips() -> List[ChipInfo]: ...
+def chips(device: Optional[str] = None) -> List[ChipInfo]: ...
 def load_model(model: _ModelArg) -> LoadedModel: ...
 def load_program(path: _Path, config: Optional[_ConfigArg] = None, chip: Optional[str] = None) -> CompiledProgram: ...
 def variants() -> List[VariantInfo]: ...

@@ -289,7 +289,6 @@ PYBIND11_MODULE(anesim, m) {
         py::arg("cores") = py::none(), py::arg("split") = 1, py::arg("task_lines") = py::none(),
         py::arg("config") = py::none(), py::arg("chip") = py::none(), R"doc(
 One simulation; returns the dict `anesim --json` prints (same keys, same values).
-
 lines: lines of 64 B per core (int, or str such as '0x4000'); or cin and cout,
 a layer X[1,D] x W[D,N] (not both). variant: a name from variants() (default: the
 config's ane.ring_variant). cores: active cores (default: the config's
@@ -338,10 +337,10 @@ DMA sees it, without simulating: the dict of `anesim program PATH --json`
   m.def("variants", &variants,
         "The ring variants: name, summary, RTL parameters, never_starves "
         "(sim/ring/ring_variants.def).");
-  m.def(
-      "chips", [] { return to_python(anesim::api::chips_json()); },
-      "Every chip chip= accepts: the list `anesim chips --json` prints (name, generation, "
-      "memory, peak_gbps, ring, affected (True, False or None), verdict, confidence, evidence).");
+  m.def("chips", &chips, py::arg("device") = py::none(),
+        "Every chip chip= accepts: the list `anesim chips --json` prints (name, family, devices, "
+        "generation, memory, peak_gbps, ring, affected, verdict, confidence, evidence, "
+        "verdict_from); device='iPhone 15 Pro': only the chip that device ships with.");
   m.def(
       "presets", [] { return anesim::model_preset_names(); },
       "The model preset names (configs/models/).");

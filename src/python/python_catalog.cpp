@@ -28,6 +28,10 @@
 
 namespace anesim::python {
 
+py::object chips(const py::object& device) {
+  return to_python(api::chips_json(device.is_none() ? "" : text_argument(device, "device")));
+}
+
 py::list variants() {
   py::list out;
   for (const RingVariantInfo& v : ring_variants()) {

@@ -10,6 +10,8 @@ namespace py = pybind11;
 
 // Every ring variant: name, summary, parameters (anesim.variants()).
 py::list variants();
+// Every chip of the registry, or the one a device ships with (anesim.chips()).
+py::object chips(const py::object& device);
 // The Config class: load, default, keys, with_overrides (docs/python.md).
 void bind_config(py::module_& m);
 

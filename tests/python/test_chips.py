@@ -10,7 +10,8 @@ import anesim
 from conftest import BINARY, SOURCE_DIR
 
 NAMES = ["m1", "m1-pro", "m1-max", "m2", "m2-pro", "m2-max", "m3", "m3-pro", "m3-max",
-         "m4", "m4-pro", "m4-max", "m5", "m5-pro", "m5-max"]
+         "m4", "m4-pro", "m4-max", "m5", "m5-pro", "m5-max",
+         "a14", "a15", "a16", "a17-pro", "a18", "a18-pro"]
 
 
 def test_chips_lists_every_chip_with_its_verdict():
@@ -51,3 +52,20 @@ def test_overlay_config_holds_the_merged_description():
     assert cfg["dram.channels"] == 32
     assert cfg["ane.ring_variant"] == base["ane.ring_variant"]
     assert "dram.timings.rcd" in cfg.keys()
+
+
+def test_chips_of_a_device_and_phone_generations():
+    (chip,) = anesim.chips(device="iPhone 15 Pro")
+    assert chip["name"] == "a17-pro" and chip["generation"] == "H16"
+    assert chip["verdict_from"] == "generation" and chip["affected"] is True
+    assert chip["family"] == ["iPhone", "iPad"]
+    with pytest.raises(anesim.UsageError, match="device: 'Galaxy S24' is not a device"):
+        anesim.chips(device="Galaxy S24")
+    run = anesim.run(lines=0x4000, chip="a16")
+    assert run["variant"] == "bug" and run["lines_lost"] == 0
+
+
+def test_fleet_advice_takes_a_group_of_chips():
+    advice = anesim.advise(cin=2048, cout=4096, chips="iphones")
+    assert [c["name"] for c in advice["chips"]] == ["a14", "a15", "a16", "a17-pro", "a18",
+                                                   "a18-pro"]
