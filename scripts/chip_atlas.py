@@ -57,6 +57,28 @@ HEADER = ("| chip | ANE | memory | peak GB/s | ring | notch | confidence | evide
           "|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 
 
+# The per-format table: one chip per Neural Engine generation, Llama 3.2 1B.
+FORMAT_CHIPS = [("H13", "m1"), ("H14", "m2"), ("H15", "m3"), ("H16", "m4-pro"), ("H16", "a17-pro"),
+                ("H17", "m5-pro"), ("H17", "a18-pro")]
+FORMATS = ["fp16", "int8", "int4", "lut4"]
+FORMATS_BEGIN, FORMATS_END = "<!-- formats: begin -->", "<!-- formats: end -->"
+
+
+def format_ms(binary, chip, dtype):
+    j = json.loads(anesim(binary, "decode", "--model", "llama-3.2-1b", "--dtype", dtype,
+                          "--chip", chip, "--split", "none", "--json"))
+    return j["ms_per_token_before"]
+
+
+def format_table(binary):
+    rows = ["| generation | chip | " + " | ".join(FORMATS) + " |",
+            "|---|---|" + "---|" * len(FORMATS)]
+    for generation, chip in FORMAT_CHIPS:
+        cells = [f"{format_ms(binary, chip, d):.2f} ms" for d in FORMATS]
+        rows.append(f"| {generation} | {chip} | " + " | ".join(cells) + " |")
+    return "\n".join(rows)
+
+
 def plot(binary):
     img = ROOT / "docs" / "img" / "chips-bandwidth.png"
     with tempfile.TemporaryDirectory() as tmp:
@@ -93,7 +115,9 @@ def main():
     table = HEADER + "\n" + "\n".join(row(binary, c) for c in chips)
     text = DOC.read_text()
     start, end = text.index(BEGIN) + len(BEGIN), text.index(END)
-    DOC.write_text(text[:start] + "\n" + table + "\n" + text[end:])
+    text = text[:start] + "\n" + table + "\n" + text[end:]
+    start, end = text.index(FORMATS_BEGIN) + len(FORMATS_BEGIN), text.index(FORMATS_END)
+    DOC.write_text(text[:start] + "\n" + format_table(binary) + "\n" + text[end:])
     plot(binary)
 
 

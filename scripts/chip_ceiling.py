@@ -12,6 +12,14 @@ description as it is and, when that is too slow, the slowest per-core port
 exceed the published one, launch, dispatch and the clock boost included
 (estimated by their sum, then checked by a simulation).
 
+For the H17 parts, which have no anemll-bench row, the bound is an fp16 GEMV
+on the M5 Pro's Neural Engine (sbryngelson/ANEForge,
+gemv_bandwidth_sweep_results.json, min latency): 8192 x 8192 (134,217,728 B,
+131,072 lines per core, exactly 8 MiB per core) in 0.9412 ms, 143 GB/s. The
+M5 Max has the M5 Pro's port (its base): its own published figure, up to
+116 GB/s of chained small convs (4rg0naut/silicon-ledger-public EXP-022),
+is below it.
+
     PYTHONPATH=build/python python3 scripts/chip_ceiling.py m4-pro
 """
 import sys
@@ -28,47 +36,56 @@ PUBLISHED = {
     "m4-max": (120.24, 8.74), "m5": (70.21, None),
 }
 KEY = "fabric.port_cycles_per_line"
+# name: (lines per core, bytes, published us): a GEMV where anemll-bench has no row.
+GEMV = {"m5-pro": (-(-8192 // 16) * 8192 * 2 // 64, 8192 * 8192 * 2, 941.2)}
+LINES = {}  # the bound's lines per core, by chip
 
 
-def model_us(cfg):
-    return anesim.run(lines=LINES_PER_CORE, variant="fix", config=cfg)["time_us"]
+def model_us(cfg, name):
+    return anesim.run(lines=LINES.get(name, LINES_PER_CORE), variant="fix", config=cfg)["time_us"]
 
 
-def analytic_us(cfg, port):
+def analytic_us(cfg, port, lines=LINES_PER_CORE):
     """Launch, one dispatch, the stream at the port rate, and the lines the
     port delivers late before the boost (the clock at start_clock_mhz)."""
     f, start = cfg["dram.clock_mhz"], cfg["power.start_clock_mhz"]
     fixed = cfg["ane.launch_overhead_cycles"] + cfg["ane.task_dispatch_cycles"]
     boost = cfg["power.boost_after_cycles"] * (1 / start - 1 / f)
-    return fixed / f + LINES_PER_CORE * port / f + boost
+    return fixed / f + lines * port / f + boost
 
 
 def main(name):
-    if name not in PUBLISHED:
-        sys.exit(f"{name}: no anemll-bench row (known: {', '.join(PUBLISHED)})")
-    gbps, ms = PUBLISHED[name]
-    limit_us = ms * 1000 if ms else LM_HEAD_BYTES / (gbps * 1e3)
+    if name not in PUBLISHED and name not in GEMV:
+        sys.exit(f"{name}: no anemll-bench row or GEMV (known: {', '.join([*PUBLISHED, *GEMV])})")
+    if name in GEMV:
+        lines, total_bytes, limit_us = GEMV[name]
+        LINES[name] = lines
+        gbps = round(total_bytes / (limit_us * 1e3), 2)
+    else:
+        lines, total_bytes = LINES_PER_CORE, LM_HEAD_BYTES
+        gbps, ms = PUBLISHED[name]
+        limit_us = ms * 1000 if ms else LM_HEAD_BYTES / (gbps * 1e3)
     path = next(c["config"] for c in anesim.chips() if c["name"] == name)
     cfg = anesim.Config.load(path)
     port, clock = cfg[KEY], cfg["dram.clock_mhz"]
     print(f"{name}: published {limit_us:.1f} us ({gbps} GB/s); {KEY} {port} "
-          f"gives about {analytic_us(cfg, port):.1f} us")
-    if analytic_us(cfg, port) > limit_us:
+          f"gives about {analytic_us(cfg, port, lines):.1f} us")
+    if analytic_us(cfg, port, lines) > limit_us:
         # The slowest port the bound allows, by the sum above; the run checks it.
-        fixed = analytic_us(cfg, 0)
-        port = int((limit_us - fixed) * clock / LINES_PER_CORE * 100) / 100
-    t = model_us(cfg.with_overrides({KEY: port}))
+        fixed = analytic_us(cfg, 0, lines)
+        port = int((limit_us - fixed) * clock / lines * 100) / 100
+    t = model_us(cfg.with_overrides({KEY: port}), name)
     print(f"  {KEY} {port}: {t:.1f} us simulated")
     for _ in range(3):  # the run is a little slower than the sum: step down
         if t <= limit_us:
             break
-        port = int((port - (t - limit_us) * clock / LINES_PER_CORE) * 100) / 100
-        t = model_us(cfg.with_overrides({KEY: port}))
+        port = int((port - (t - limit_us) * clock / lines) * 100) / 100
+        t = model_us(cfg.with_overrides({KEY: port}), name)
         print(f"  {KEY} {port}: {t:.1f} us simulated")
-    print(f"{name}: {KEY} {port} -> {t:.1f} us, {LM_HEAD_BYTES / t / 1e3:.2f} GB/s "
+    print(f"{name}: {KEY} {port} -> {t:.1f} us, {total_bytes / t / 1e3:.2f} GB/s "
           f"({'meets' if t <= limit_us else 'MISSES'} the published bound)", flush=True)
 
 
 if __name__ == "__main__":
-    for n in sys.argv[1:] or PUBLISHED:
+    for n in sys.argv[1:] or [*PUBLISHED, *GEMV]:
         main(n)

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 
 #include <anesim/sim/ring/ring_variant.h>
@@ -62,6 +63,11 @@ struct AneConfig {
   // The chip's own ring (sim/ring/ring_variants.def): what --variant means when
   // it is not given. The M3 Air's is the erratum, bug.
   RingVariant ring_variant = RingVariant::kBug;
+  // The engine's intake per core, G weights per second, by stored format
+  // (ane.drain: "int8", "int4", "lut4", ...): it takes a task's lines from
+  // KMem no faster, and a full KMem holds the ring's requests back. A format
+  // not listed is not limited: the kernel DMA alone sets its pace.
+  std::map<std::string, double> drain_gweights_per_s;
 };
 
 // The memory system's performance state (DVFS). At launch the SoC runs the
@@ -123,6 +129,13 @@ struct MachineConfig {
   double peak_gbps() const {
     return dram.channels * dram.channel_bytes_per_cycle * dram.clock_mhz / 1000.0;
   }
+  // CK per line of one core's share of the memory's peak when every core
+  // streams: a line of peak / cores lasts 64 * cores / peak ns.
+  double shared_port_cycles() const {
+    return 64.0 * ane.cores / peak_gbps() * dram.clock_mhz / 1000.0;
+  }
+  // The cores' ports together can outrun the memory (a phone's narrow bus).
+  bool ports_outrun_memory() const { return shared_port_cycles() > fabric.port_cycles_per_line; }
 };
 
 }  // namespace anesim

@@ -1,5 +1,7 @@
 #include <anesim/sim/core/core_harness.h>
 
+#include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 #include <anesim/sim/ring/geometry.h>
@@ -98,7 +100,7 @@ bool CoreHarness::prepare(uint64_t now, CreditFabric& fabric, RingInputs* inputs
   in.demand_depth = demand_depth_;
 
   const size_t head = retire_seq_ & kmem_mask_;
-  if (out.busy && kmem_full_[head] != 0) {
+  if (out.busy && kmem_full_[head] != 0 && engine_takes(now)) {
     in.line_retired = true;
     event = true;
   }
@@ -132,6 +134,14 @@ bool CoreHarness::prepare(uint64_t now, CreditFabric& fabric, RingInputs* inputs
     --kmem_occupancy_;
     retire(head, now);
     ++retire_seq_;
+    // A slow engine: the next line no sooner than its drain time after this
+    // one. A line that waited for the engine keeps its fractional start, so
+    // the rate holds on average (retiring happens on whole cycles).
+    const double drain = tasks_[next_task_ - 1].drain_cycles_per_line;
+    if (drain > 1) {
+      const double t = static_cast<double>(now);
+      engine_ready_ = (t < engine_ready_ + 1 ? engine_ready_ : t) + drain;
+    }
   }
   was_busy_ = out.busy;
   return event;
@@ -139,10 +149,12 @@ bool CoreHarness::prepare(uint64_t now, CreditFabric& fabric, RingInputs* inputs
 
 uint64_t CoreHarness::next_event(const CreditFabric& fabric) const {
   const RingOutputs& out = ring_->outputs();
-  if (out.busy && kmem_full_[retire_seq_ & kmem_mask_] != 0) {
-    return 0;  // can retire now
-  }
   uint64_t next = kNever;
+  if (out.busy && kmem_full_[retire_seq_ & kmem_mask_] != 0) {
+    // Can retire when the engine takes its next line (a past cycle: now).
+    next = static_cast<uint64_t>(std::ceil(engine_ready_));
+    if (next == 0) return 0;
+  }
   if (out.req_valid) {
     next = fabric.next_accept(id_);
   }

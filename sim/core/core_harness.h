@@ -97,6 +97,8 @@ class CoreHarness {
   // raised req_valid; that cycle starts the line's latency.
   bool request_seen_ = false;
   uint64_t requested_at_ = 0;
+  // The cycle from which the engine takes its next line (Task::drain_cycles_per_line).
+  double engine_ready_ = 0;
   uint64_t last_retire_ = kNever;
   uint64_t last_send_ = kNever;
   uint32_t last_sent_line_ = 0;
@@ -106,6 +108,8 @@ class CoreHarness {
   CoreStats stats_;
 
   void retire(size_t slot, uint64_t now);
+  // Whether the engine takes a line at cycle `now`.
+  bool engine_takes(uint64_t now) const { return static_cast<double>(now) >= engine_ready_; }
 };
 
 }  // namespace anesim

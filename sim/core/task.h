@@ -18,6 +18,10 @@ struct Task {
   // This task opens a new program: ane.launch_overhead_cycles before its
   // dispatch. The first task always pays the launch.
   bool starts_program = false;
+  // The engine takes one of this task's lines from KMem every this many
+  // cycles at most (its weights' format decides: ane.drain); a full KMem
+  // then holds the ring's requests back. 0: it keeps up with any delivery.
+  double drain_cycles_per_line = 0;
 };
 
 // The cycles a core waits between the previous task's end (or the run's

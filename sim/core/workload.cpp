@@ -27,6 +27,7 @@ std::vector<std::vector<Task>> build_tasks(const Workload& w) {
       if (i < w.task_gaps.size()) next += w.task_gaps[i];
       Task t{next, lengths[i]};
       t.ops_before = i < w.task_ops.size() ? w.task_ops[i] : 0;
+      t.drain_cycles_per_line = i < w.task_drain.size() ? w.task_drain[i] : 0;
       tasks[c].push_back(t);
       next += lengths[i];
     }

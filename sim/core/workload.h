@@ -30,6 +30,9 @@ struct Workload {
   // docs/decode.md); empty: none. They move where the task starts, which a
   // ring that repairs its grant only on a lap boundary sees.
   std::vector<uint32_t> task_gaps;
+  // Per task, the engine's cycles per line (Task::drain_cycles_per_line);
+  // empty: none limited.
+  std::vector<double> task_drain;
 };
 
 // Each core's task lengths, in order.

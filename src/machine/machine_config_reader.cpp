@@ -134,6 +134,17 @@ MachineConfig parse_merged_config(const YAML::Node& root, const std::string& ori
     }
     cfg.ane.ring_variant = *variant;
   }
+  if (ane.has("drain")) {  // optional: every format at the kernel DMA's pace by default
+    YamlSection drain = ane.child("drain");
+    for (const char* format : kDrainFormats) {
+      if (drain.has(format)) {
+        cfg.ane.drain_gweights_per_s[format] = drain.positive_real(format, 0.001, 1e6);
+      }
+    }
+    std::string formats;
+    for (const char* f : kDrainFormats) formats += (formats.empty() ? "" : ", ") + std::string(f);
+    drain.reject_unknown("ane.drain takes the stored formats " + formats);
+  }
   ane.reject_unknown(kKeysHint);
 
   YamlSection power = top.child("power");

@@ -20,6 +20,12 @@ namespace anesim {
 // Larger files are refused unread (the shipped one is about 4 KiB).
 constexpr size_t kMaxConfigBytes = 1 << 20;
 
+// The keys of ane.drain: the stored formats of src/model/weight_format.h
+// (a test keeps the two lists equal).
+constexpr const char* kDrainFormats[] = {"fp16",     "bf16",     "fp32", "int8", "uint8",
+                                         "fp8_e4m3", "fp8_e5m2", "lut4", "lut6", "int4",
+                                         "lut1",     "lut2",     "lut3", "lut8"};
+
 // The M3 Air description compiled into the binary (same text as
 // configs/m3-air.yaml).
 MachineConfig builtin_config();

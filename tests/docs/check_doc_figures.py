@@ -14,6 +14,7 @@ import json
 import re
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 
@@ -147,6 +148,28 @@ def main():
     c.expect("README.md", ["decode --model fused-split.mlmodelc --chip m4"],
              f"takes {step['ms_per_token_before']:.3f} ms as compiled and "
              f"{step['ms_per_token_after']:.3f} ms with the split kept")
+
+    # docs/chips.md, "Formats at their own rate": a cell of the per-format
+    # table, and the M4 Pro int8 head's layouts as programs.
+    step = c.json_run(["decode", "--model", "llama-3.2-1b", "--dtype", "int8", "--chip", "m4-pro",
+                       "--split", "none"])
+    c.expect_pattern("docs/chips.md", ["decode --model llama-3.2-1b --dtype int8 --chip m4-pro"],
+                     r"\| H16 \| m4-pro \| [0-9.]+ ms \| " +
+                     re.escape(f"{step['ms_per_token_before']:.2f} ms |"),
+                     f"{step['ms_per_token_before']:.2f} ms")
+    sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+    sys.path.insert(0, str(c.source_dir / "tests" / "programs"))
+    import program_fixtures  # noqa: E402 (the test tree's program writer)
+    with tempfile.TemporaryDirectory() as tmp:
+        for slices, splits, label in ((9, 1, "9 vocab slices"), (10, 1, "10 vocab slices"),
+                                      (8, 2, "8 vocab slices x 2 column splits")):
+            mil = str(Path(tmp) / f"head-{slices}-{splits}.mil")
+            program_fixtures.logit_head(mil, slices, splits)
+            head = c.json_run(["decode", "--model", mil, "--chip", "m4-pro", "--split", "none"])
+            c.expect_pattern("docs/chips.md", ["decode --model HEAD.mil --chip m4-pro"],
+                             re.escape(f"| {label} |") + r" [^|]+ \| [^|]+ \| " +
+                             re.escape(f"{head['ms_per_token_before']:.3f} ms |"),
+                             f"{head['ms_per_token_before']:.3f} ms")
 
     # The README's M4 table and docs/ring-mechanism.md: the replay's MAPE.
     traces = [str(p) for folder in ("traces/m4-mini", "traces/m4-air")

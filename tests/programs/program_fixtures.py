@@ -15,6 +15,11 @@
       Then writes its weights as above. With --chunks N, OUT is a deployment
       folder as published ones ship: N programs of near-equal layer counts
       (NAME_chunk_01ofNN.mlmodelc, ...) and the head (NAME_lm_head.mlmodelc).
+  program_fixtures.py logit-head OUT.mil SLICES [COLUMN_SPLITS]
+      Writes a tied int8 logit head of 262144 x 1536 as one function, as
+      kasper0406/gemma-coreml-chat stores Gemma's (one scale per vocab row,
+      constexpr_blockwise_shift_scale): SLICES near-equal vocab slices, each
+      cut in COLUMN_SPLITS along its 1536 inputs (default 1). No weight file.
 
 Only the standard library: the tests run it with Debian's python3.
 """
@@ -222,6 +227,38 @@ def preset_program(model_yaml, out, dialect, chunks=1):
     write_program(w, folder("lm_head"), hidden, result)
 
 
+def logit_head(path, slices, col_splits=1, rows_total=262144, cols=1536):
+    off = 64
+    lines = ['tensor<int32, [2]> strides = const()[name = string("strides"), '
+             'val = tensor<int32, [2]>([1, 1])];',
+             'string pad_type = const()[name = string("pad_type"), val = string("valid")];']
+    base, longer = divmod(rows_total, slices)
+    width = cols // col_splits
+    blob = 'BLOBFILE(path = string("@model_path/weights/weight.bin"), offset = uint64({}))'
+    for i in range(slices):
+        rows = base + (1 if i < longer else 0)
+        for j in range(col_splits):
+            n = f"s{i}_{j}"
+            t = f"tensor<int8, [{rows}, {width}, 1, 1]>"
+            lines.append(f'{t} {n}_data = const()[name = string("{n}_data"), '
+                         f'val = {t}({blob.format(off)})];')
+            off = align64(align64(off + 64) + rows * width)
+            t = f"tensor<fp16, [{rows}, 1, 1, 1]>"
+            lines.append(f'{t} {n}_scale = const()[name = string("{n}_scale"), '
+                         f'val = {t}({blob.format(off)})];')
+            off = align64(align64(off + 64) + rows * 2)
+            lines.append(f'tensor<fp16, [{rows}, {width}, 1, 1]> {n}_w = constexpr_blockwise_shift_scale'
+                         f'(data = {n}_data, scale = {n}_scale)[name = string("{n}_w")];')
+            lines.append(f'tensor<fp16, [1, {rows}, 1, 1]> {n} = conv(pad_type = pad_type, '
+                         f'strides = strides, weight = {n}_w, x = x{j})[name = string("{n}")];')
+    inputs = ", ".join(f"tensor<fp16, [1, {width}, 1, 1]> x{j}" for j in range(col_splits))
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(f"program(1.3)\n{{\n    func main<ios18>({inputs}) {{\n")
+        for line in lines:
+            f.write(f"            {line}\n")
+        f.write("    } -> (s0_0);\n}\n")
+
+
 def main(argv):
     if len(argv) >= 2 and argv[0] == "weights":
         for folder in argv[1:]:
@@ -233,6 +270,9 @@ def main(argv):
             dialect = argv[argv.index("--dialect") + 1]
         chunks = int(argv[argv.index("--chunks") + 1]) if "--chunks" in argv else 1
         preset_program(argv[1], argv[2], dialect, chunks)
+        return 0
+    if len(argv) >= 3 and argv[0] == "logit-head":
+        logit_head(argv[1], int(argv[2]), int(argv[3]) if len(argv) > 3 else 1)
         return 0
     sys.stderr.write(__doc__)
     return 2

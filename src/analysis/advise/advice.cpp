@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include <anesim/analysis/advise/simulation_cache.h>
+#include <anesim/analysis/step/engine_drain.h>
 #include <anesim/analysis/step/step_from_table.h>
 #include <anesim/analysis/step/step_plan.h>
 #include <anesim/analysis/step/step_timing.h>
@@ -39,17 +40,19 @@ ClearingSplit split_of(const Transfer& t, uint32_t s) {
   return c;
 }
 // Every chunk's payload has been simulated.
-bool clears(const ClearingSplit& c, const SimulationCache& sims) {
-  return std::none_of(c.lines.begin(), c.lines.end(), [&](uint64_t l) { return sims.affected(l); });
+bool clears(const ClearingSplit& c, const SimulationCache& sims, double drain) {
+  return std::none_of(c.lines.begin(), c.lines.end(),
+                      [&](uint64_t l) { return sims.affected(l, drain); });
 }
 // Every split (2..kMaxAdviceSplit chunks) of which each chunk clears the
 // notch, fewest chunks first; it stops at the first s that cannot be cut.
-std::vector<ClearingSplit> clearing_splits_of(const Transfer& t, const SimulationCache& sims) {
+std::vector<ClearingSplit> clearing_splits_of(const Transfer& t, const SimulationCache& sims,
+                                              double drain) {
   std::vector<ClearingSplit> out;
   for (uint32_t s = 2; s <= kMaxAdviceSplit; ++s) {
     ClearingSplit c = split_of(t, s);
     if (c.chunks.empty()) break;
-    if (clears(c, sims)) out.push_back(std::move(c));
+    if (clears(c, sims, drain)) out.push_back(std::move(c));
   }
   return out;
 }
@@ -65,11 +68,11 @@ std::optional<ClearingSplit> priced_split(const AdviceSettings& settings, size_t
 
 // `clearing`: clearing_splits_of(a.transfer), its fewest-chunk split priced.
 void choose_remedy(TransferAdvice& a, const std::vector<ClearingSplit>& clearing,
-                   const SimulationCache& sims) {
+                   const SimulationCache& sims, double drain) {
   const Transfer& t = a.transfer;
   if (!clearing.empty()) {
     const ClearingSplit* c = &clearing.front();
-    const double total = sims.time(sims.chip(), split_tasks(c->lines));
+    const double total = sims.time(sims.chip(), split_tasks(c->lines), drain);
     if (total < a.time_us_before) {
       a.kind = AdviceKind::kSplit;
       a.split = c->s;
@@ -88,8 +91,8 @@ void choose_remedy(TransferAdvice& a, const std::vector<ClearingSplit>& clearing
   const std::optional<uint64_t> pad = padded_cin(t.cin, t.cout, t.format);
   if (pad) {
     const uint64_t lines = payload_lines(*pad, t.cout, t.format);
-    const double time = sims.time(sims.chip(), lines);
-    if (!sims.affected(lines) && time < a.time_us_after) {
+    const double time = sims.time(sims.chip(), lines, drain);
+    if (!sims.affected(lines, drain) && time < a.time_us_after) {
       a.padding_cin = pad;
       a.padding_lines = lines;
       a.padding_time_us = time;
@@ -186,7 +189,7 @@ AdviceResult advise_transfers(const std::vector<Transfer>& transfers, uint32_t e
                                    t.name, t.cin, t.cout));
     }
     a.lap = lap_position(a.lines_per_core);
-    sims.want_both(a.lines_per_core);
+    sims.want_both(a.lines_per_core, drain_cycles_per_line(cfg, t.format));
     result.rows.push_back(a);
   }
   sims.run(cfg, settings);
@@ -194,23 +197,24 @@ AdviceResult advise_transfers(const std::vector<Transfer>& transfers, uint32_t e
   // Second round: every candidate split and the padding of the affected rows.
   for (size_t i = 0; i < result.rows.size(); ++i) {
     TransferAdvice& a = result.rows[i];
+    const double drain = drain_cycles_per_line(cfg, a.transfer.format);
     if (const auto c = priced_split(settings, i, a.transfer)) {
-      for (uint64_t l : c->lines) sims.want_both(l);
+      for (uint64_t l : c->lines) sims.want_both(l, drain);
     }
-    a.time_us_before = sims.time(sims.chip(), a.lines_per_core);
-    a.time_us_fix = sims.fix_time(a.lines_per_core);
-    a.affected = sims.affected(a.lines_per_core);
+    a.time_us_before = sims.time(sims.chip(), a.lines_per_core, drain);
+    a.time_us_fix = sims.fix_time(a.lines_per_core, drain);
+    a.affected = sims.affected(a.lines_per_core, drain);
     a.chunk_cin = {a.transfer.cin};
     a.chunk_lines = {a.lines_per_core};
     a.time_us_after = a.time_us_before;
     if (!a.affected) continue;
     for (uint32_t s = 2; s <= kMaxAdviceSplit; ++s) {
       for (uint64_t c : split_input_channels(a.transfer.cin, a.transfer.format, s)) {
-        sims.want_both(payload_lines(c, a.transfer.cout, a.transfer.format));
+        sims.want_both(payload_lines(c, a.transfer.cout, a.transfer.format), drain);
       }
     }
     if (const auto pad = padded_cin(a.transfer.cin, a.transfer.cout, a.transfer.format)) {
-      sims.want_both(payload_lines(*pad, a.transfer.cout, a.transfer.format));
+      sims.want_both(payload_lines(*pad, a.transfer.cout, a.transfer.format), drain);
     }
   }
   sims.run(cfg, settings);
@@ -219,26 +223,29 @@ AdviceResult advise_transfers(const std::vector<Transfer>& transfers, uint32_t e
   std::vector<std::vector<ClearingSplit>> clearing(result.rows.size());
   for (size_t i = 0; i < result.rows.size(); ++i) {
     const TransferAdvice& a = result.rows[i];
+    const double drain = drain_cycles_per_line(cfg, a.transfer.format);
     if (const auto c = priced_split(settings, i, a.transfer)) {
-      sims.want(sims.chip(), split_tasks(c->lines));
+      sims.want(sims.chip(), split_tasks(c->lines), drain);
     }
     if (!a.affected) continue;
-    clearing[i] = clearing_splits_of(a.transfer, sims);
+    clearing[i] = clearing_splits_of(a.transfer, sims, drain);
     if (!clearing[i].empty()) {
-      sims.want(sims.chip(), split_tasks(clearing[i].front().lines));
+      sims.want(sims.chip(), split_tasks(clearing[i].front().lines), drain);
     }
   }
   sims.run(cfg, settings);
 
   for (size_t i = 0; i < result.rows.size(); ++i) {
     TransferAdvice& a = result.rows[i];
+    const double drain = drain_cycles_per_line(cfg, a.transfer.format);
     if (a.affected) {
-      choose_remedy(a, clearing[i], sims);
+      choose_remedy(a, clearing[i], sims, drain);
       for (const ClearingSplit& c : clearing[i]) a.clearing_splits.push_back(c.s);
     }
     if (const auto c = priced_split(settings, i, a.transfer)) {
       a.priced = PricedSplit{c->s, c->chunks, c->lines,
-                             sims.time(sims.chip(), split_tasks(c->lines)), clears(*c, sims)};
+                             sims.time(sims.chip(), split_tasks(c->lines), drain),
+                             clears(*c, sims, drain)};
     }
     a.gbps_before = ane_gbps(result.ane_cores, a.lines_per_core, a.time_us_before);
     a.gbps_after = ane_gbps(result.ane_cores, a.lines_per_core, a.time_us_after);

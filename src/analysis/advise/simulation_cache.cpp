@@ -11,10 +11,10 @@
 
 namespace anesim {
 
-void SimulationCache::want(RingVariant v, const Tasks& tasks) {
-  const Key key{v, tasks};
+void SimulationCache::want(RingVariant v, const Tasks& tasks, double drain) {
+  const Key key{v, tasks, drain};
   if (times_.count(key) != 0) return;
-  if (table_ != nullptr) {
+  if (table_ != nullptr && drain == 0) {
     const std::optional<double> t =
         tasks.size() == 1 ? table_->single(v, tasks[0]) : table_->split(tasks);
     if (t) {
@@ -22,11 +22,12 @@ void SimulationCache::want(RingVariant v, const Tasks& tasks) {
       return;
     }
   }
-  want_simulated(v, tasks);
+  want_simulated(v, tasks, drain);
 }
 
-void SimulationCache::want_both(uint64_t lines) {
-  const std::optional<bool> d = table_ != nullptr ? table_->affected(lines) : std::nullopt;
+void SimulationCache::want_both(uint64_t lines, double drain) {
+  const std::optional<bool> d =
+      table_ != nullptr && drain == 0 ? table_->affected(lines) : std::nullopt;
   const bool needs_fix = !below_first_lap(lines);
   if (d) {
     const std::optional<double> c = table_->single(chip_, lines);
@@ -34,29 +35,33 @@ void SimulationCache::want_both(uint64_t lines) {
         needs_fix ? table_->single(RingVariant::kFix, lines) : std::optional<double>(0.0);
     if (c && f) {
       decided_[lines] = *d;
-      times_[Key{chip_, single(lines)}] = *c;
-      if (needs_fix) times_[Key{RingVariant::kFix, single(lines)}] = *f;
+      times_[Key{chip_, single(lines), 0.0}] = *c;
+      if (needs_fix) times_[Key{RingVariant::kFix, single(lines), 0.0}] = *f;
       return;
     }
   }
   // Not decided by a table: both rings simulated, so the decision is exact.
-  if (times_.count(Key{chip_, single(lines)}) == 0) want_simulated(chip_, single(lines));
-  if (needs_fix && times_.count(Key{RingVariant::kFix, single(lines)}) == 0) {
-    want_simulated(RingVariant::kFix, single(lines));
+  if (times_.count(Key{chip_, single(lines), drain}) == 0) {
+    want_simulated(chip_, single(lines), drain);
+  }
+  if (needs_fix && times_.count(Key{RingVariant::kFix, single(lines), drain}) == 0) {
+    want_simulated(RingVariant::kFix, single(lines), drain);
   }
 }
 
-void SimulationCache::want_simulated(RingVariant v, const Tasks& tasks) {
-  const Key key{v, tasks};
+void SimulationCache::want_simulated(RingVariant v, const Tasks& tasks, double drain) {
+  const Key key{v, tasks, drain};
   if (!queued_.emplace(key, pending_.size()).second) return;
-  pending_.push_back(Key{v, tasks});
+  pending_.push_back(key);
 }
 
 void SimulationCache::run(const MachineConfig& cfg, const AdviceSettings& s) {
   if (pending_.empty()) return;
   if (s.without_simulation) throw NeedsSimulation();
   std::vector<SimPoint> points;
-  for (const Key& k : pending_) points.push_back(advise_point(k.first, k.second, cfg));
+  for (const Key& k : pending_) {
+    points.push_back(advise_point(std::get<0>(k), std::get<1>(k), cfg, std::get<2>(k)));
+  }
   const std::vector<SimPointResult> r =
       simulate_points_cached(points, cfg, s.config_path, s.jobs, s.progress_label, s.cache_scope);
   for (size_t i = 0; i < pending_.size(); ++i) {
@@ -64,7 +69,7 @@ void SimulationCache::run(const MachineConfig& cfg, const AdviceSettings& s) {
     if (!r[i].ok) {
       throw SimulationError(fmt::format(
           "advise: simulation of {} lines per core in {} task(s) (variant {}) failed: {}",
-          p.lines_per_core, pending_[i].second.size(), variant_name(p.variant), r[i].error));
+          p.lines_per_core, std::get<1>(pending_[i]).size(), variant_name(p.variant), r[i].error));
     }
     times_[pending_[i]] = r[i].time_us;
   }

@@ -1,12 +1,15 @@
 // The simulations `anesim advise` needs, run once each (batch_runner.h) and
-// looked up by (variant, task lengths); read from the description's timing
-// table where it answers, else from the on-disk cache (result_cache.h).
+// looked up by (variant, task lengths, the engine's drain); read from the
+// description's timing table where it answers (a drained format it does not:
+// tables hold the kernel DMA alone), else from the on-disk cache
+// (result_cache.h).
 #pragma once
 
 #include <cstdint>
 #include <exception>
 #include <map>
 #include <optional>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -40,32 +43,40 @@ class SimulationCache {
   // `table`: answers read instead of simulating where it has them (null: none).
   SimulationCache(RingVariant chip, const TimingTable* table) : chip_(chip), table_(table) {}
   RingVariant chip() const { return chip_; }
-  // One transfer of these back-to-back tasks (one task: a plain transfer).
-  void want(RingVariant v, const Tasks& tasks);
+  // One transfer of these back-to-back tasks (one task: a plain transfer),
+  // the engine taking a line every `drain` cycles at most (0: no limit;
+  // engine_drain.h). Every call below takes the same `drain`.
+  void want(RingVariant v, const Tasks& tasks, double drain = 0);
   // Also wants the fix variant where the payload can be in the notch. With
   // a table, both times and the decision come from it where it decides.
-  void want_both(uint64_t lines);
+  void want_both(uint64_t lines, double drain = 0);
   // Runs every simulation wanted since the last run, on `cfg` (throws
   // NeedsSimulation instead when s.without_simulation is set).
   void run(const MachineConfig& cfg, const AdviceSettings& s);
-  double time(RingVariant v, const Tasks& tasks) const { return times_.at(Key{v, tasks}); }
-  double time(RingVariant v, uint64_t lines) const { return time(v, single(lines)); }
-  std::optional<double> fix_time(uint64_t lines) const {
-    const auto it = times_.find(Key{RingVariant::kFix, single(lines)});
+  double time(RingVariant v, const Tasks& tasks, double drain = 0) const {
+    return times_.at(Key{v, tasks, drain});
+  }
+  double time(RingVariant v, uint64_t lines, double drain = 0) const {
+    return time(v, single(lines), drain);
+  }
+  std::optional<double> fix_time(uint64_t lines, double drain = 0) const {
+    const auto it = times_.find(Key{RingVariant::kFix, single(lines), drain});
     return it == times_.end() ? std::nullopt : std::optional<double>(it->second);
   }
   // False below the first lap (never affected) or when the bug costs nothing.
-  bool affected(uint64_t lines) const {
-    if (const auto it = decided_.find(lines); it != decided_.end()) return it->second;
-    const std::optional<double> fix = fix_time(lines);
-    return fix.has_value() && costs_time(time(chip_, lines), *fix);
+  bool affected(uint64_t lines, double drain = 0) const {
+    if (drain == 0) {
+      if (const auto it = decided_.find(lines); it != decided_.end()) return it->second;
+    }
+    const std::optional<double> fix = fix_time(lines, drain);
+    return fix.has_value() && costs_time(time(chip_, lines, drain), *fix);
   }
 
  private:
-  using Key = std::pair<RingVariant, Tasks>;
+  using Key = std::tuple<RingVariant, Tasks, double>;
   static Tasks single(uint64_t lines) { return Tasks{static_cast<uint32_t>(lines)}; }
   // Queues a simulation of these tasks (unless known or queued).
-  void want_simulated(RingVariant v, const Tasks& tasks);
+  void want_simulated(RingVariant v, const Tasks& tasks, double drain);
   RingVariant chip_;
   const TimingTable* table_;
   std::map<uint64_t, bool> decided_;  // the table's decisions

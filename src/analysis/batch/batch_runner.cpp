@@ -29,6 +29,18 @@ std::vector<SimPointResult> simulate_points(const std::vector<SimPoint>& points,
         "from a file)",
         cfg.source));
   }
+  if (runner == PointRunner::kChildren) {
+    for (const SimPoint& p : points) {
+      if (!p.task_drain.empty() || p.memory_share) {
+        // The child-point protocol carries neither: refused, not dropped.
+        throw ConfigError(fmt::format(
+            "{}: the engine's drain rates (ane.drain) and a memory narrower than the cores' "
+            "ports are simulated only where the memory runs without SystemC; this machine's "
+            "memory target runs its points as child processes, which take neither",
+            cfg.source));
+      }
+    }
+  }
   ProgressBar bar(label);
   const std::function<void(size_t, size_t)> progress =
       label.empty() ? std::function<void(size_t, size_t)>() : bar.callback();

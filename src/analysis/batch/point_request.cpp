@@ -36,6 +36,8 @@ Json point_request_json(const SimPoint& p) {
   if (!p.task_ops.empty()) j["task_ops"] = p.task_ops;
   if (!p.program_starts.empty()) j["program_starts"] = p.program_starts;
   if (!p.task_gaps.empty()) j["task_gaps"] = p.task_gaps;
+  if (!p.task_drain.empty()) j["task_drain"] = p.task_drain;  // a cache key must hold it
+  if (p.memory_share) j["memory_share"] = true;
   if (p.max_cycles != 0) j["max_cycles"] = p.max_cycles;
   return j;
 }
@@ -65,6 +67,8 @@ SimPoint parse_point_request(const std::string& text) {
   p.task_ops = optional_field<std::vector<uint32_t>>(j, "task_ops");
   p.program_starts = optional_field<std::vector<uint32_t>>(j, "program_starts");
   p.task_gaps = optional_field<std::vector<uint32_t>>(j, "task_gaps");
+  p.task_drain = optional_field<std::vector<double>>(j, "task_drain");
+  p.memory_share = optional_field<bool>(j, "memory_share");
   p.max_cycles = optional_field<uint64_t>(j, "max_cycles");
   return p;
 }

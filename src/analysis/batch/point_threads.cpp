@@ -21,6 +21,10 @@ namespace {
 SimPointResult simulate_point(const SimPoint& p, const MachineConfig& machine) {
   // A decode step carries its own cycle limit (sim_point.h).
   MachineConfig cfg = machine;
+  if (p.memory_share) {
+    cfg.fabric.port_cycles_per_line =
+        std::max(cfg.fabric.port_cycles_per_line, machine.shared_port_cycles());
+  }
   if (p.max_cycles != 0) {
     cfg.sim.max_cycles = p.max_cycles;
   }
@@ -35,6 +39,7 @@ SimPointResult simulate_point(const SimPoint& p, const MachineConfig& machine) {
   w.task_ops = p.task_ops;
   w.program_starts = p.program_starts;
   w.task_gaps = p.task_gaps;
+  w.task_drain = p.task_drain;
   SimPointResult failed;
   const uint64_t needed = minimum_run_cycles(cfg, request);
   if (needed > cfg.sim.max_cycles) {

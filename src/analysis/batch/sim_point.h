@@ -24,6 +24,10 @@ struct SimPoint {
   std::vector<uint32_t> task_ops;
   std::vector<uint32_t> program_starts;
   std::vector<uint32_t> task_gaps;  // lines before each task that it does not stream (Workload)
+  std::vector<double> task_drain;   // the engine's cycles per line of each task (Workload)
+  // The one core stands for all: its port is held to its share of the
+  // memory's peak (MachineConfig::ports_outrun_memory).
+  bool memory_share = false;
   uint64_t max_cycles = 0;
 };
 

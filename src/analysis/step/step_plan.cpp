@@ -108,6 +108,7 @@ class PlanBuilder {
     t.ops_before = pending_;
     t.gap_lines = pending_gap_;
     t.starts_program = open_program_;
+    t.format = shape.format;
     open_program_ = false;
     pending_ = 0;
     pending_gap_ = 0;

@@ -37,6 +37,7 @@ struct StepTask {
   // they move where the task starts (Workload::task_gaps).
   uint32_t gap_lines = 0;
   bool starts_program = false;  // a later program's first task (its own launch)
+  WeightFormat format{};        // as stored: the engine's drain rate is its dtype's
 };
 
 struct StepPlan {

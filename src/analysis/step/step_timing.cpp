@@ -9,6 +9,7 @@
 #include <anesim/io/errors.h>
 
 #include <anesim/analysis/batch/batch_runner.h>
+#include <anesim/analysis/step/engine_drain.h>
 #include <anesim/analysis/tables/result_cache.h>
 #include <anesim/sim/core/task.h>
 
@@ -49,6 +50,7 @@ SimPoint step_point(const StepPlan& plan, RingVariant variant, const MachineConf
   SimPoint p;
   p.variant = variant;
   p.cores = 1;
+  p.memory_share = cfg.ports_outrun_memory();  // advise_point.cpp says why
   const uint64_t lines = plan.lines_per_core();
   if (lines > UINT32_MAX) {
     throw std::runtime_error(
@@ -61,11 +63,18 @@ SimPoint step_point(const StepPlan& plan, RingVariant variant, const MachineConf
     p.task_lines.push_back(t.lines);
     p.task_ops.push_back(t.ops_before);
     p.task_gaps.push_back(t.gap_lines);
+    p.task_drain.push_back(drain_cycles_per_line(cfg, t.format));
     if (t.starts_program) {
       p.program_starts.push_back(static_cast<uint32_t>(i));
     }
+    const double port = p.memory_share ? cfg.shared_port_cycles() : cfg.fabric.port_cycles_per_line;
+    const double per_line = std::max(port, p.task_drain.back());
     minimum += cycles_before_dispatch(cfg.ane, sim_task(t), i == 0) +
-               static_cast<uint64_t>(std::floor(t.lines * cfg.fabric.port_cycles_per_line));
+               static_cast<uint64_t>(std::floor(t.lines * per_line));
+  }
+  // No format limited: the point as it always was (its cache key unchanged).
+  if (std::all_of(p.task_drain.begin(), p.task_drain.end(), [](double d) { return d == 0; })) {
+    p.task_drain.clear();
   }
   p.max_cycles = std::max(cfg.sim.max_cycles, minimum * kStepCycleMargin);
   return p;
@@ -125,7 +134,7 @@ std::vector<StepTiming> simulate_steps(const std::vector<StepRun>& runs, const M
     while (k < points.size() &&
            !(points[k].variant == p.variant && points[k].task_lines == p.task_lines &&
              points[k].task_ops == p.task_ops && points[k].program_starts == p.program_starts &&
-             points[k].task_gaps == p.task_gaps)) {
+             points[k].task_gaps == p.task_gaps && points[k].task_drain == p.task_drain)) {
       ++k;
     }
     if (k == points.size()) points.push_back(std::move(p));

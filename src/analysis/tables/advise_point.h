@@ -17,9 +17,13 @@ namespace anesim {
 // The cycle limit of `tasks` on `cfg`: the config's max_cycles, or 16 times
 // the transfer's lower bound (launch, a dispatch per task and every line at
 // the port rate) when that is more; the notch's stop-and-go costs about 3x.
-uint64_t workload_cycle_limit(const MachineConfig& cfg, const std::vector<uint32_t>& tasks);
+// With `drain`, a line costs at least that many cycles too.
+uint64_t workload_cycle_limit(const MachineConfig& cfg, const std::vector<uint32_t>& tasks,
+                              double drain = 0);
 
-// One transfer of these tasks (one task: a plain transfer) on ring `v`.
-SimPoint advise_point(RingVariant v, const std::vector<uint32_t>& tasks, const MachineConfig& cfg);
+// One transfer of these tasks (one task: a plain transfer) on ring `v`, the
+// engine taking a line every `drain` cycles at most (0: no limit).
+SimPoint advise_point(RingVariant v, const std::vector<uint32_t>& tasks, const MachineConfig& cfg,
+                      double drain = 0);
 
 }  // namespace anesim
