@@ -133,6 +133,27 @@ TEST_CASE("compiled program: ops, constants and gaps from text alone", "[program
   CHECK(m.program_tasks[0].name == "y");
 }
 
+TEST_CASE("compiled program: a kernel out of range is an error naming the op", "[program]") {
+  const auto program = [](const std::string& shape) {
+    return "program(1.3)\n{\n  func main<ios18>(tensor<fp16, [1, 8, 1, 1]> x) {\n"
+           "    tensor<fp16, " +
+           shape + "> w = const()[name = string(\"w\"), val = tensor<fp16, " + shape +
+           ">(BLOBFILE(path = string(\"@model_path/weights/weight.bin\"), offset = "
+           "uint64(64)))];\n"
+           "    tensor<fp16, [1, 8, 1, 1]> y = conv(weight = w, x = x)[name = string(\"y\")];\n"
+           "  } -> (y);\n}\n";
+  };
+  CHECK_THROWS_WITH(read_program_text(program("[8, 8, 5000, 1]"), "t.mil"),
+                    Catch::Contains("t.mil:5:5: y: a 5000x1 kernel (at most 4096 a side)"));
+  // Dimensions after the kernel's first multiply; capped as they grow, never wrapped.
+  CHECK_THROWS_WITH(read_program_text(program("[8, 8, 3, 4096, 4096]"), "t.mil"),
+                    Catch::Contains("a 3x16777216 kernel (at most 4096 a side)"));
+  CHECK_THROWS_WITH(read_program_text(program("[8, 8, 3, 4096, 4096, 4096, 4096, 4096]"), "t.mil"),
+                    Catch::Contains("constant w: its shape holds more than 2^64 elements"));
+  CHECK(read_program_text(program("[8, 8, 3, 3]"), "t.mil").functions[0].weight_ops[0].format.kh ==
+        3);
+}
+
 TEST_CASE("blob descriptors: every field checked", "[program]") {
   BlobDescriptor d;
   d.sentinel = kBlobSentinel;

@@ -2,6 +2,7 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include <fmt/format.h>
@@ -117,8 +118,13 @@ size_t ProgramConstants::add(const std::string& name, const MilType& type, const
   c.elements = type.kind == "scalar" ? 1 : element_count(type.shape);
   if (type.kind == "tensor" && (!type.rank_known || c.elements == 0) && value != nullptr &&
       value->kind == MilValue::Kind::kBlob) {
-    throw ModelFileError(fmt::format("{}: constant {}: a BLOBFILE needs a known shape, not '{}'",
-                                     here, printable(name, 60), printable(type.text, 60)));
+    const bool known = type.rank_known && std::all_of(type.shape.begin(), type.shape.end(),
+                                                      [](int64_t d) { return d > 0; });
+    throw ModelFileError(
+        known ? fmt::format("{}: constant {}: its shape holds more than 2^64 elements", here,
+                            printable(name, 60))
+              : fmt::format("{}: constant {}: a BLOBFILE needs a known shape, not '{}'", here,
+                            printable(name, 60), printable(type.text, 60)));
   }
   const uint32_t bits = mil_dtype_bits(c.dtype);
   c.stored_bytes = stored_bytes_of(c.elements, bits);

@@ -57,7 +57,9 @@ void set_shape(ProgramWeightOp& w, const std::vector<int64_t>& shape, const Weig
         kw = dim(2);
       } else if (r >= 4) {
         kh = dim(2);
-        for (size_t i = 3; i < r; ++i) kw = dim(i) > kMaxKernel ? kMaxKernel + 1 : kw * dim(i);
+        for (size_t i = 3; i < r; ++i) {  // capped as it grows: never wraps
+          kw = dim(i) > kMaxKernel || kw > kMaxKernel ? kMaxKernel + 1 : kw * dim(i);
+        }
       }
       if (kh > kMaxKernel || kw > kMaxKernel) {
         throw fail(fmt::format("a {}x{} kernel (at most {} a side)", kh, kw, kMaxKernel));
