@@ -10,6 +10,7 @@
 #include <anesim/io/text_file.h>
 #include <anesim/io/text_functions.h>
 #include <anesim/model/weight_op_shape.h>
+#include <anesim/sim/core/workload.h>
 
 namespace anesim {
 
@@ -19,11 +20,10 @@ namespace {
 // few MB).
 constexpr size_t kMaxMilBytes = size_t{256} << 20;
 
+// "1 MiB multiple, +0 lines": where a payload sits against the laps (lap_position).
 std::string lap_text(uint64_t lines) {
-  const uint64_t lap = 0x4000;
-  const uint64_t k = (lines + lap / 2) / lap;
-  const int64_t x = static_cast<int64_t>(lines) - static_cast<int64_t>(k * lap);
-  return fmt::format("{} MiB multiple{}, {:+} lines", k, k == 1 ? "" : "s", x);
+  const LapPosition p = lap_position(lines);
+  return fmt::format("{} MiB multiple{}, {:+} lines", p.k, p.k == 1 ? "" : "s", p.x);
 }
 
 std::string shape_text(const std::vector<int64_t>& shape) {

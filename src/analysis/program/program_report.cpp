@@ -98,12 +98,11 @@ std::string program_text(const ProgramReport& r) {
     }
     for (size_t i = 0; i < f.weight_ops.size(); ++i) {
       const ProgramWeightOp& w = f.weight_ops[i];
-      const LapPosition lap = lap_position(w.lines_per_core);
       out += fmt::format(
           "  {:<32} {:<6} {:<6} {:>7} {:>7} {:>6} {:>12} {:>10} {:>16} {:>12} {:>5} {:>4}  {}\n",
           printable(w.name, 32), weight_op_kind_name(w.kind), dtype_name(w.format.dtype), w.cin,
           w.cout, kernel_text(w.format), w.bytes_per_core, w.lines_per_core,
-          fmt::format("{}*0x4000{:+}", lap.k, lap.x), w.offset, w.gap_lines, w.ops_before,
+          lap_text(w.lines_per_core), w.offset, w.gap_lines, w.ops_before,
           notch_text(r.verdicts[fi][i], w.streamed));
     }
     if (!f.other_ops.empty()) {
