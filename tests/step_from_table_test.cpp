@@ -53,7 +53,8 @@ TEST_CASE("composed steps: within 0.5 % of the simulated steps on the M3 and the
 TEST_CASE("composed steps: a whole-lap task's time follows where it starts on the M4",
           "[tables][steps]") {
   const std::string yaml = chip_config_path("m4");
-  const std::shared_ptr<const TimingTable> t = find_timing_table(yaml, test::slurp(yaml));
+  const std::shared_ptr<const TimingTable> t =
+      find_timing_table(yaml, test::slurp(yaml), load_config_or_builtin(yaml));
   REQUIRE(t != nullptr);
   REQUIRE(start_sensitive(t->chip));
   const uint64_t two_laps = 2 * kRingLines;
@@ -74,7 +75,7 @@ TEST_CASE("composed steps: a ring whose time the table cannot place is simulated
   // The M4's table read as if its ring re-derived the grant at every wrap:
   // a notch task that starts mid-lap has no sample, so no step is composed.
   const std::string yaml = chip_config_path("m4");
-  TimingTable t = *find_timing_table(yaml, test::slurp(yaml));
+  TimingTable t = *find_timing_table(yaml, test::slurp(yaml), load_config_or_builtin(yaml));
   t.chip = RingVariant::kRelatch;
   CHECK_FALSE(t.single_at(RingVariant::kRelatch, 2 * kRingLines - 100, 100).has_value());
   CHECK(t.single_at(RingVariant::kRelatch, 2 * kRingLines - 100, 0).has_value());

@@ -53,9 +53,12 @@ inline std::string slurp(const std::string& path) {
   return s.str();
 }
 
-// A new empty directory under /tmp.
+// A new empty directory under $TMPDIR (the build tree's test-scratch/ under
+// ctest, tests/CMakeLists.txt), else /tmp.
 inline std::string fresh_dir(const std::string& prefix = "anesim-test") {
-  std::string tmpl = "/tmp/" + prefix + "-XXXXXX";
+  const char* tmp = std::getenv("TMPDIR");
+  std::string tmpl =
+      std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") + "/" + prefix + "-XXXXXX";
   const char* d = mkdtemp(tmpl.data());
   return d != nullptr ? std::string(d) : std::string();
 }

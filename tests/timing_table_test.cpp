@@ -85,7 +85,8 @@ TEST_CASE("tables: a sample of each shipped table regenerates exactly", "[tables
     const std::string yaml = chip_config_path(chip.name);
     INFO(chip.name << ": " << yaml);
     const std::string text = test::slurp(yaml);
-    const std::shared_ptr<const TimingTable> t = find_timing_table(yaml, text);
+    const std::shared_ptr<const TimingTable> t =
+        find_timing_table(yaml, text, load_config_or_builtin(yaml));
     REQUIRE(t != nullptr);
     const MachineConfig cfg = load_config_file(yaml);
     CHECK(t->chip == cfg.ane.ring_variant);
@@ -112,7 +113,8 @@ TEST_CASE("tables: next to whole laps the table gives the simulation's time", "[
   for (const std::string name : {"m3", "m4"}) {
     const std::string yaml = chip_config_path(name);
     INFO(name << ": " << yaml);
-    const std::shared_ptr<const TimingTable> t = find_timing_table(yaml, test::slurp(yaml));
+    const std::shared_ptr<const TimingTable> t =
+        find_timing_table(yaml, test::slurp(yaml), load_config_or_builtin(yaml));
     REQUIRE(t != nullptr);
     const MachineConfig cfg = load_config_file(yaml);
     std::vector<uint32_t> lines;
@@ -175,7 +177,7 @@ TEST_CASE("tables: without a table each shape is simulated once, then read from 
   r.cout = 4096;
   r.machine.config = yaml;
   const api::AdviseResult first = api::advise(r);
-  const fs::path scope = fs::path(dir) / "anesim" / cache_scope(test::slurp(yaml));
+  const fs::path scope = fs::path(dir) / "anesim" / cache_scope(test::slurp(yaml), yaml);
   REQUIRE(fs::is_directory(scope));
   std::vector<fs::path> entries;
   for (const auto& e : fs::directory_iterator(scope)) entries.push_back(e.path());

@@ -1,4 +1,5 @@
 #include <anesim/api/advise.h>
+#include <anesim/api/declared_inputs.h>
 
 #include <fmt/format.h>
 
@@ -20,9 +21,10 @@ AdviseResult advise(const AdviseRequest& r) {
   check_count_field(r.jobs, "jobs", 1, 256);
   const bool has_model = !r.model.empty() || r.model_description.has_value();
   const bool has_shape = r.cin || r.cout;
-  refuse_overlapping_paths({{field_mark("config"), r.machine.machine ? "" : r.machine.config},
-                            {field_mark("model"), r.model}},
-                           {{field_mark("csv"), r.csv}});
+  DeclaredInputs inputs;
+  if (!r.machine.machine) inputs.description(r.machine.config, field_mark("config"));
+  inputs.model(r.model, field_mark("model"));
+  refuse_overwriting_inputs(inputs, {{field_mark("csv"), r.csv}});
   if (!has_model && !has_shape) {
     throw FieldError("model",
                      fmt::format("advise: give {} NAME|FILE, or one shape with {} D {} N",
@@ -59,8 +61,8 @@ AdviseResult advise(const AdviseRequest& r) {
   if (!r.exact) {
     const std::string text = description_text(r.machine);
     if (!text.empty()) {
-      settings.table = find_timing_table(description_path(r.machine), text);
-      settings.cache_scope = cache_scope(text);
+      settings.table = find_timing_table(description_path(r.machine), text, cfg);
+      settings.cache_scope = cache_scope(text, description_path(r.machine));
     }
   }
   // Without a table a model's whole-token steps are simulated: asked without

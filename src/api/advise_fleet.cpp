@@ -1,4 +1,5 @@
 #include <anesim/api/advise_fleet.h>
+#include <anesim/api/declared_inputs.h>
 
 #include <algorithm>
 
@@ -68,7 +69,12 @@ FleetAdviseResult advise_fleet(const FleetAdviseRequest& request) {
     }
   }
   AdviseRequest base = request.advise;
-  refuse_overlapping_paths({{field_mark("model"), base.model}}, {{field_mark("csv"), request.csv}});
+  DeclaredInputs inputs;
+  inputs.model(base.model, field_mark("model"));
+  for (const std::string& name : request.chips) {
+    inputs.description(chip_config_path(name, "chips"), fmt::format("chip {}", name));
+  }
+  refuse_overwriting_inputs(inputs, {{field_mark("csv"), request.csv}});
   // The model is read once, before any simulation, for every chip.
   if (!base.model.empty() && !base.model_description) {
     base.model_description = load_model(base.model);

@@ -1,8 +1,10 @@
 #include <anesim/api/calibrate.h>
+#include <anesim/api/declared_inputs.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 
 #include <fmt/format.h>
 
@@ -16,10 +18,13 @@
 #include <anesim/io/text_file.h>
 #include <anesim/io/text_functions.h>
 #include <anesim/machine/builtin_config.h>
+#include <anesim/machine/config_overlay.h>
 #include <anesim/machine/config_patch.h>
 #include <anesim/machine/machine_config_reader.h>
 
 namespace anesim::api {
+
+namespace fs = std::filesystem;
 
 namespace {
 
@@ -124,12 +129,14 @@ CalibrateOutcome calibrate(const CalibrateRequest& r, const CalibrationProgress&
   if (r.out.empty()) {
     throw FieldError("out", field_mark("out") + ": expected the fitted description's path");
   }
-  std::vector<NamedPath> traces;
+  // `out` may replace the description, not what it stands on.
+  DeclaredInputs inputs;
+  inputs.bases_of(r.config, field_mark("config"));
   for (const std::string& f : r.files) {
-    traces.push_back({"trace file", f});
+    inputs.file(f, "trace file");
   }
-  refuse_overlapping_paths(traces,
-                           {{field_mark("out"), r.out}, {field_mark("summary"), r.summary}});
+  refuse_overwriting_inputs(inputs,
+                            {{field_mark("out"), r.out}, {field_mark("summary"), r.summary}});
   // `out` may be the config itself: the description was read whole above
   // and is replaced atomically by its fitted version (the configs' header
   // commands refit them in place). The summary may not replace it.
@@ -146,9 +153,14 @@ CalibrateOutcome calibrate(const CalibrateRequest& r, const CalibrationProgress&
   const ScratchDirectory scratch("anesim-calibrate");
   spec.scratch_dir = scratch.path();
   out.result = anesim::calibrate(spec, progress);
-  write_file_atomically(r.out,
-                        fitted_config_text(spec, out.result.full,
-                                           calibration_note(spec, out.result, r.command_line)));
+  std::string fitted =
+      fitted_config_text(spec, out.result.full, calibration_note(spec, out.result, r.command_line));
+  // Written to another folder, the description must still find its base.
+  if (!r.config.empty() &&
+      fs::absolute(r.out).parent_path() != fs::absolute(r.config).parent_path()) {
+    fitted = with_anchored_base(fitted, r.config);
+  }
+  write_file_atomically(r.out, fitted);
   if (!r.summary.empty()) {
     Json summary = calibration_json(spec, out.result);
     summary["command"] = r.command_line;

@@ -1,4 +1,5 @@
 #include <anesim/api/characterize.h>
+#include <anesim/api/declared_inputs.h>
 
 #include <fmt/format.h>
 
@@ -13,7 +14,6 @@ namespace anesim::api {
 
 CharacterizeResult characterize(const CharacterizeRequest& r) {
   check_count_field(r.jobs, "jobs", 1, 256);
-  const MachineConfig cfg = load_machine(r.machine);
   const std::string path = description_path(r.machine);
   CharacterizeResult out;
   out.path = r.out.empty() ? table_path_for(path) : r.out;
@@ -22,6 +22,12 @@ CharacterizeResult characterize(const CharacterizeRequest& r) {
                                         "give {}",
                                         field_mark("out")));
   }
+  // Checked before the simulation: the table may replace an old table, not
+  // the description or anything it stands on.
+  DeclaredInputs inputs;
+  if (!r.machine.machine) inputs.description(r.machine.config, field_mark("config"), false);
+  refuse_overwriting_inputs(inputs, {{field_mark("out"), out.path}});
+  const MachineConfig cfg = load_machine(r.machine);
   check_writable_directory(out.path);
   CharacterizeSettings s;
   s.config_path = r.machine.config;

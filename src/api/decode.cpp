@@ -1,3 +1,4 @@
+#include <anesim/api/declared_inputs.h>
 #include <anesim/api/decode.h>
 
 #include <fmt/format.h>
@@ -17,15 +18,13 @@ namespace anesim::api {
 
 DecodeResult decode(const DecodeRequest& r) {
   check_count_field(r.jobs, "jobs", 1, 256);
-  // A safetensors model reads the config.json beside it too.
-  const bool safetensors =
-      ends_with(r.model, ".safetensors") || ends_with(r.model, ".safetensors.index.json");
-  refuse_overlapping_paths(
-      {{field_mark("config"), r.config},
-       {field_mark("model"), r.model_description ? "" : r.model},
-       {field_mark("model"), safetensors ? parent_directory(r.model) + "/config.json" : ""},
-       {field_mark("split"), r.split == DecodeSplit::kFile ? r.split_file : ""}},
-      {{field_mark("csv"), r.csv}, {field_mark("timeline"), r.timeline}});
+  // A safetensors model reads the config.json beside it and its shards too.
+  DeclaredInputs inputs;
+  inputs.description(r.config, field_mark("config"));
+  if (!r.model_description) inputs.model(r.model, field_mark("model"));
+  inputs.file(r.split == DecodeSplit::kFile ? r.split_file : "", field_mark("split"));
+  refuse_overwriting_inputs(inputs,
+                            {{field_mark("csv"), r.csv}, {field_mark("timeline"), r.timeline}});
   DecodeSettings settings;
   settings.jobs = static_cast<unsigned>(r.jobs);
   settings.config_path = r.config;

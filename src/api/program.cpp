@@ -15,7 +15,7 @@ ProgramReport read_program(const ProgramRequest& r) {
   const MachineConfig cfg = load_machine(r.machine);
   std::shared_ptr<const TimingTable> table;
   const std::string text = description_text(r.machine);
-  if (!text.empty()) table = find_timing_table(description_path(r.machine), text);
+  if (!text.empty()) table = find_timing_table(description_path(r.machine), text, cfg);
   return program_report(load_compiled_program(r.path), cfg.source, cfg.ane.ring_variant,
                         table.get());
 }

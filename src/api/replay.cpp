@@ -1,3 +1,4 @@
+#include <anesim/api/declared_inputs.h>
 #include <anesim/api/replay.h>
 
 #include <cmath>
@@ -49,11 +50,12 @@ ReplayOutcome replay(const ReplayRequest& r) {
                                field_mark("shard"), field_mark("plot"), field_mark("max_mape")));
     }
   }
-  std::vector<NamedPath> inputs = {{field_mark("config"), r.config}};
+  DeclaredInputs inputs;
+  inputs.description(r.config, field_mark("config"));
   for (const std::string& f : r.files) {
-    inputs.push_back({"trace file", f});
+    inputs.file(f, "trace file");
   }
-  refuse_overlapping_paths(inputs, {{field_mark("csv"), o.csv}, {field_mark("plot"), o.plot}});
+  refuse_overwriting_inputs(inputs, {{field_mark("csv"), o.csv}, {field_mark("plot"), o.plot}});
   check_replay_outputs(o);
   const MachineConfig cfg = load_config_or_builtin(r.config);
   const RingVariant variant = r.variant.value_or(cfg.ane.ring_variant);

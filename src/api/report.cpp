@@ -1,3 +1,4 @@
+#include <anesim/api/declared_inputs.h>
 #include <anesim/api/report.h>
 
 #include <anesim/analysis/report/validation_report.h>
@@ -16,9 +17,11 @@ std::string report(const ReportRequest& r) {
   spec.calibration_path = r.calibration;
   spec.config_path = r.config;
   spec.jobs = static_cast<unsigned>(r.jobs);
-  refuse_overlapping_paths(
-      {{field_mark("config"), r.config}, {field_mark("calibration"), r.calibration}},
-      {{field_mark("out"), r.out}});
+  DeclaredInputs inputs;
+  inputs.description(r.config, field_mark("config"));
+  inputs.file(r.calibration, field_mark("calibration"));
+  inputs.folder(r.traces_dir, field_mark("traces_dir"));
+  refuse_overwriting_inputs(inputs, {{field_mark("out"), r.out}});
   return write_validation_report(spec, load_config_or_builtin(r.config));
 }
 

@@ -1,3 +1,4 @@
+#include <anesim/api/declared_inputs.h>
 #include <anesim/api/run.h>
 
 #include <numeric>
@@ -177,11 +178,12 @@ PreparedRun prepare_run(const RunRequest& r) {
   check_step(r, w);
   check_count_field(r.base_line, "base_line", 0, UINT32_MAX);
   w.base_line = static_cast<uint32_t>(r.base_line);
-  refuse_overlapping_paths({{mark("config"), r.machine.machine ? "" : r.machine.config}},
-                           {{mark("vcd"), r.vcd},
-                            {mark("fst"), r.fst},
-                            {mark("line_log"), r.line_log},
-                            {mark("plot_latency"), r.plot_latency}});
+  DeclaredInputs inputs;
+  if (!r.machine.machine) inputs.description(r.machine.config, mark("config"));
+  refuse_overwriting_inputs(inputs, {{mark("vcd"), r.vcd},
+                                     {mark("fst"), r.fst},
+                                     {mark("line_log"), r.line_log},
+                                     {mark("plot_latency"), r.plot_latency}});
   check_outputs(r, cfg, run);
   run.skip_idle = r.skip_idle;
   run.memory = check_memory_coupling(r.memory, cfg);

@@ -1,3 +1,4 @@
+#include <anesim/api/declared_inputs.h>
 #include <anesim/api/sweep.h>
 
 #include <algorithm>
@@ -126,11 +127,12 @@ SweepSpec sweep_spec(const SweepRequest& r, const MachineConfig& cfg) {
 
 std::string sweep(const SweepRequest& r) {
   const SweepOutputs& o = r.outputs;
-  refuse_overlapping_paths({{field_mark("config"), r.config}},
-                           {{field_mark("csv"), o.csv},
-                            {field_mark("plot"), o.plot},
-                            {field_mark("plot_time"), o.plot_time},
-                            {field_mark("plot_spectrum"), o.plot_spectrum}});
+  DeclaredInputs inputs;
+  inputs.description(r.config, field_mark("config"));
+  refuse_overwriting_inputs(inputs, {{field_mark("csv"), o.csv},
+                                     {field_mark("plot"), o.plot},
+                                     {field_mark("plot_time"), o.plot_time},
+                                     {field_mark("plot_spectrum"), o.plot_spectrum}});
   const MachineConfig cfg = load_config_or_builtin(r.config);
   const SweepSpec spec = sweep_spec(r, cfg);
   if (r.shard) {

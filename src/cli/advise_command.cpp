@@ -10,6 +10,7 @@
 #include <anesim/cli/field_errors.h>
 #include <anesim/cli/shared_options.h>
 #include <anesim/io/count_text.h>
+#include <anesim/io/text_functions.h>
 
 namespace anesim {
 
@@ -58,10 +59,11 @@ int advise_command(const AdviseOptions& opt) {
   request.csv = opt.csv;
   request.groups = optional_count(opt.groups, "--groups");
   request.exact = opt.exact;
-  const TypedText typed = {{"cin", opt.cin},     {"cout", opt.cout},     {"jobs", opt.jobs},
-                           {"dtype", opt.dtype}, {"kernel", opt.kernel}, {"groups", opt.groups}};
+  const TypedText typed = {{"cin", opt.cin},       {"cout", opt.cout},
+                           {"jobs", opt.jobs},     {"dtype", opt.dtype.value_or("")},
+                           {"kernel", opt.kernel}, {"groups", opt.groups}};
   auto read_formats = [&] {
-    if (!opt.dtype.empty()) request.dtype = api::dtype_field(opt.dtype);
+    if (opt.dtype) request.dtype = api::dtype_field(*opt.dtype);
     if (!opt.kernel.empty()) request.kernel = api::kernel_field(opt.kernel);
   };
   std::string text;
@@ -84,7 +86,7 @@ int advise_command(const AdviseOptions& opt) {
     text = opt.json ? json_text(api::advice_json(r), 2) + "\n"
                     : (r.model ? model_advice_text(*r.model) : shape_advice_text(r.table));
   }
-  std::fputs(text.c_str(), stdout);
+  std::fputs(terminal_text(text).c_str(), stdout);
   std::fflush(stdout);
   return kExitOk;
 }

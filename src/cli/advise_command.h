@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <optional>
 #include <string>
 
 namespace anesim {
@@ -12,7 +13,8 @@ namespace anesim {
 struct AdviseOptions {
   std::string model;
   std::string cin, cout;
-  std::string dtype, kernel, groups;
+  std::optional<std::string> dtype;  // given, even as "" (refused)
+  std::string kernel, groups;
   std::string config;
   std::string chips;  // --chip A,B,... or all: fleet advice; "" = one machine
   std::string jobs = "2";

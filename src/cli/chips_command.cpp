@@ -8,6 +8,7 @@
 #include <anesim/api/chips.h>
 #include <anesim/cli/exit_codes.h>
 #include <anesim/cli/field_errors.h>
+#include <anesim/io/text_functions.h>
 
 namespace anesim {
 
@@ -30,8 +31,9 @@ int chips_command(const ChipsOptions& opt) {
     text = with_printable_strings(chips).dump(2) + "\n";
   } else {
     // The verdict's source: "*" marks a chip that inherits its generation's.
-    text = fmt::format("{:<8} {:<12} {:<4} {:<22} {:>6}  {:<15} {:<14} {}\n", "chip", "family",
-                       "ANE", "memory", "GB/s", "ring", "notch", "confidence: evidence");
+    text =
+        fmt::format("{:<8} {:<12} {:<4} {:<22} {:>6}  {:<15} {:<14} {:<11} {}\n", "chip", "family",
+                    "ANE", "memory", "GB/s", "ring", "notch", "confidence", "evidence");
     for (const Json& c : chips) {
       const std::string notch = c["affected"].is_null()     ? "unknown"
                                 : c["affected"].get<bool>() ? "affected"
@@ -40,12 +42,13 @@ int chips_command(const ChipsOptions& opt) {
       std::string family;
       for (const Json& f : c["family"])
         family += (family.empty() ? "" : ",") + f.get<std::string>();
-      text += fmt::format("{:<8} {:<12} {:<4} {:<22} {:>6.1f}  {:<15} {:<14} {}: {}\n",
+      text += fmt::format("{:<8} {:<12} {:<4} {:<22} {:>6.1f}  {:<15} {:<14} {:<11} {}\n",
                           c["name"].get<std::string>(), family, c["generation"].get<std::string>(),
                           c["memory"].get<std::string>(), c["peak_gbps"].get<double>(),
                           c["ring"].get<std::string>(), notch + (inherited ? "*" : ""),
                           c["confidence"].get<std::string>(), c["evidence"].get<std::string>());
     }
+    text = terminal_text(text);
     text += "* the generation's verdict: no evidence of the chip's own (docs/chips.md)\n";
   }
   if (std::fputs(text.c_str(), stdout) < 0 || std::fflush(stdout) != 0) {

@@ -15,6 +15,7 @@
 
 #include <anesim/cli/advise_command.h>
 #include <anesim/cli/bench_command.h>
+#include <anesim/cli/cache_command.h>
 #include <anesim/cli/calibrate_command.h>
 #include <anesim/cli/characterize_command.h>
 #include <anesim/cli/chips_command.h>
@@ -52,6 +53,7 @@ int run_command_line(int argc, char* argv[]) {
   CharacterizeOptions characterize;
   ChipsOptions chips;
   ProgramOptions program;
+  CacheOptions cache;
   // Every subcommand: its parser, and what runs it once it was given.
   const std::vector<std::pair<CLI::App*, std::function<int()>>> subcommands = {
       {add_bench_command(app, bench), [&] { return bench_command(bench); }},
@@ -66,6 +68,7 @@ int run_command_line(int argc, char* argv[]) {
        [&] { return characterize_command(characterize); }},
       {add_chips_command(app, chips), [&] { return chips_command(chips); }},
       {add_program_command(app, program), [&] { return program_command(program); }},
+      {add_cache_command(app, cache), [&] { return cache_command(cache); }},
   };
 
   try {

@@ -10,6 +10,7 @@
 #include <anesim/cli/shared_options.h>
 #include <anesim/io/count_text.h>
 #include <anesim/io/errors.h>
+#include <anesim/io/text_functions.h>
 
 namespace anesim {
 
@@ -59,13 +60,14 @@ int decode_command(const DecodeOptions& opt) {
   request.progress_label = "decode";
   request.csv = opt.csv;
   request.timeline = opt.timeline;
-  const TypedText typed = {{"programs", opt.programs}, {"jobs", opt.jobs}, {"dtype", opt.dtype}};
+  const TypedText typed = {
+      {"programs", opt.programs}, {"jobs", opt.jobs}, {"dtype", opt.dtype.value_or("")}};
   const DecodeResult r = call_library(typed, [&] {
-    if (!opt.dtype.empty()) request.dtype = api::dtype_field(opt.dtype);
+    if (opt.dtype) request.dtype = api::dtype_field(*opt.dtype);
     return api::decode(request);
   });
   const std::string text = opt.json ? decode_json(r).dump(2) + "\n" : decode_text(r);
-  std::fputs(text.c_str(), stdout);
+  std::fputs(terminal_text(text).c_str(), stdout);
   return kExitOk;
 }
 

@@ -5,13 +5,14 @@
 
 #include <CLI/CLI.hpp>
 
+#include <optional>
 #include <string>
 
 namespace anesim {
 
 struct DecodeOptions {
   std::string model;
-  std::string dtype;
+  std::optional<std::string> dtype;  // given, even as "" (refused)
   std::string config;
   std::string split = "advised";  // none | advised | FILE
   std::string programs = "1";

@@ -6,6 +6,7 @@
 #include <anesim/cli/exit_codes.h>
 #include <anesim/cli/field_errors.h>
 #include <anesim/cli/shared_options.h>
+#include <anesim/io/text_functions.h>
 
 namespace anesim {
 
@@ -31,7 +32,7 @@ int program_command(const ProgramOptions& opt) {
   const ProgramReport r = call_library({}, [&] { return api::read_program(request); });
   const std::string text =
       opt.json ? with_printable_strings(program_json(r)).dump(2) + "\n" : program_text(r);
-  if (std::fputs(text.c_str(), stdout) < 0 || std::fflush(stdout) != 0) {
+  if (std::fputs(terminal_text(text).c_str(), stdout) < 0 || std::fflush(stdout) != 0) {
     std::fprintf(stderr, "anesim program: error: cannot write to standard output\n");
     return kExitOutput;
   }

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <system_error>
+#include <vector>
 
 namespace anesim {
 
@@ -34,17 +35,27 @@ std::filesystem::path loaded_file_folder() {
 }  // namespace
 
 std::string data_directory() {
+  namespace fs = std::filesystem;
   if (const char* env = std::getenv("ANESIM_DATA_DIR"); env != nullptr && *env != '\0') {
     return env;
   }
-  const std::filesystem::path here = loaded_file_folder();
+  const fs::path here = loaded_file_folder();
   if (here.empty()) {
     return {};
   }
-  for (const char* relative : {"../share/anesim", "../../../share/anesim", "share/anesim"}) {
-    std::error_code ec;
-    const std::filesystem::path candidate = here / relative;
-    if (std::filesystem::is_directory(candidate / "configs", ec)) {
+  std::error_code ec;
+  const fs::path build = fs::weakly_canonical(ANESIM_BUILD_TREE, ec);
+  const std::string folder = here.filename().string();
+  const bool in_packages =
+      folder.size() > 9 && folder.compare(folder.size() - 9, 9, "-packages") == 0;
+  std::vector<fs::path> candidates;
+  if (!build.empty() && (here == build || here == build / "python")) {
+    candidates.push_back(build / "share/anesim");
+  }
+  if (folder == "bin") candidates.push_back(here / "../share/anesim");
+  if (in_packages) candidates.push_back(here / "../../../share/anesim");
+  for (const fs::path& candidate : candidates) {
+    if (fs::is_directory(candidate / "configs", ec)) {
       return candidate.lexically_normal().string();
     }
   }

@@ -8,12 +8,14 @@
 
 namespace anesim {
 
-// The data root (it holds configs/): $ANESIM_DATA_DIR when set, else the
-// first of these that exists, relative to the loaded file's folder:
-//   ../share/anesim        installed: PREFIX/bin/anesim
-//   ../../../share/anesim  installed: PREFIX/lib/python3.X/dist-packages/anesim*.so
-//   share/anesim           the build tree: build/anesim (and ../ from build/python/)
-// Empty when none exists.
+// The data root (it holds configs/): $ANESIM_DATA_DIR when set, else where
+// the loaded file was installed or built, relative to its folder:
+//   ../share/anesim        installed: PREFIX/bin/anesim (a folder named bin)
+//   ../../../share/anesim  installed: PREFIX/lib/python3.X/{dist,site}-packages/anesim*.so
+//   share/anesim           the build tree this code was compiled in: build/anesim
+//                          (and build/python/anesim*.so)
+// Never a folder beside a binary copied anywhere else, nor one under the
+// current directory. Empty when none exists.
 std::string data_directory();
 
 }  // namespace anesim

@@ -3,7 +3,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
+#include <filesystem>
 
 #include <optional>
 
@@ -43,13 +45,22 @@ std::optional<Identity> identity_of(const std::string& path) {
   return Identity{st.st_dev, st.st_ino, slash == std::string::npos ? path : path.substr(slash + 1)};
 }
 
-[[noreturn]] void refuse(const NamedPath& out, const NamedPath& other, const char* what) {
+[[noreturn]] void refuse_with(const NamedPath& out, const std::string& message) {
   // A request's field (field_mark) is spelled by each front end; an option as it is.
   const bool marked = !out.option.empty() && out.option[0] == FieldError::kFieldOpen;
-  throw FieldError(
-      marked ? out.option.substr(1, out.option.size() - 2) : out.option,
-      fmt::format("{} '{}' is the same file as {} {} '{}'; refusing to overwrite it", out.option,
-                  printable(out.path), what, other.option, printable(other.path)));
+  throw FieldError(marked ? out.option.substr(1, out.option.size() - 2) : out.option, message);
+}
+
+[[noreturn]] void refuse(const NamedPath& out, const NamedPath& other, const char* what) {
+  // "the input --config 'a.yaml'", or a described input as it is: "the base
+  // of --config 'b.yaml'", "a shard of --model 'i.json'".
+  const bool described = other.option.rfind("the ", 0) == 0 || other.option.rfind("a ", 0) == 0;
+  const bool input = std::string(what) == "the input";
+  refuse_with(
+      out,
+      fmt::format("{} '{}' is the same file as {}{}{} '{}'{}; refusing to overwrite it", out.option,
+                  printable(out.path), described ? "" : what, described ? "" : " ", other.option,
+                  printable(other.path), input && described ? ", which anesim reads" : ""));
 }
 
 }  // namespace
@@ -95,6 +106,25 @@ void refuse_overlapping_paths(const std::vector<NamedPath>& inputs,
       }
     }
     seen_outputs.emplace_back(&out, *id);
+  }
+}
+
+void refuse_outputs_inside(const NamedPath& folder, const std::vector<NamedPath>& outputs) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path root = fs::weakly_canonical(folder.path, ec);
+  if (ec || root.empty()) return;
+  for (const NamedPath& out : outputs) {
+    if (out.path.empty() || output_kind(out.path) == OutputKind::kWriteThrough) continue;
+    const fs::path p = fs::weakly_canonical(out.path, ec);
+    if (ec) continue;
+    const auto [end, at] = std::mismatch(root.begin(), root.end(), p.begin(), p.end());
+    if (end == root.end() && at != p.end()) {
+      refuse_with(
+          out, fmt::format("{} '{}' is inside {} '{}', which anesim reads; refusing to "
+                           "write there",
+                           out.option, printable(out.path), folder.option, printable(folder.path)));
+    }
   }
 }
 

@@ -25,6 +25,10 @@ struct NamedPath {
 void refuse_overlapping_paths(const std::vector<NamedPath>& inputs,
                               const std::vector<NamedPath>& outputs);
 
+// Refuses (FieldError) an output that lies anywhere inside `folder` (the
+// result cache: any of its files may be read).
+void refuse_outputs_inside(const NamedPath& folder, const std::vector<NamedPath>& outputs);
+
 // The command line prints to standard output: from now on it counts as an
 // output of every request.
 void count_stdout_as_output();

@@ -1,6 +1,8 @@
 #include <anesim/io/text_file.h>
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -47,6 +49,43 @@ std::optional<std::string> read_text_file(const std::string& path, size_t max_by
     why = fmt::format("{} too large (more than {} bytes)", kind, max_bytes);
     return std::nullopt;
   }
+  return text;
+}
+
+std::optional<std::string> read_regular_file(const std::string& path, size_t max_bytes,
+                                             const std::string& kind, std::string& why) {
+  // O_NONBLOCK: opening a FIFO does not wait for a writer; fstat then
+  // refuses it, on the very file opened.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+  if (fd < 0) {
+    why = fmt::format("cannot open {}: {}", kind, std::strerror(errno));
+    return std::nullopt;
+  }
+  struct stat st {};
+  std::optional<std::string> text;
+  if (::fstat(fd, &st) != 0) {
+    why = fmt::format("cannot open {}: {}", kind, std::strerror(errno));
+  } else if (!S_ISREG(st.st_mode)) {
+    why = fmt::format("cannot open {}: not a regular file", kind);
+  } else if (static_cast<uint64_t>(st.st_size) > max_bytes) {
+    why = fmt::format("{} too large ({} bytes, more than {})", kind, st.st_size, max_bytes);
+  } else {
+    std::string data(static_cast<size_t>(st.st_size), '\0');
+    size_t got = 0;
+    while (got < data.size()) {
+      const ssize_t n = ::read(fd, data.data() + got, data.size() - got);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) break;
+      got += static_cast<size_t>(n);
+    }
+    if (got != data.size()) {
+      why = fmt::format("cannot read {}: {}", kind,
+                        errno != 0 ? std::strerror(errno) : "it changed while being read");
+    } else {
+      text = std::move(data);
+    }
+  }
+  ::close(fd);
   return text;
 }
 

@@ -15,4 +15,11 @@ namespace anesim {
 std::optional<std::string> read_text_file(const std::string& path, size_t max_bytes,
                                           const std::string& kind, std::string& why);
 
+// The same for a file anesim found rather than was given (a cache entry, a
+// timing table, a shard an index names): only a regular file is read, never
+// a device, FIFO or socket, wherever a link leads; its size is checked
+// before a byte is read.
+std::optional<std::string> read_regular_file(const std::string& path, size_t max_bytes,
+                                             const std::string& kind, std::string& why);
+
 }  // namespace anesim

@@ -88,4 +88,19 @@ std::string csv_field(const std::string& s) {
   return out + "\"";
 }
 
+std::string terminal_text(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  size_t from = 0;
+  while (from <= text.size()) {
+    const size_t nl = text.find('\n', from);
+    const size_t to = nl == std::string::npos ? text.size() : nl;
+    out += printable_whole(text.substr(from, to - from));
+    if (nl == std::string::npos) break;
+    out += '\n';
+    from = nl + 1;
+  }
+  return out;
+}
+
 }  // namespace anesim

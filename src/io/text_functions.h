@@ -17,6 +17,11 @@ std::string printable(const std::string& text, size_t max_chars = 200);
 // Without the cut (file names in JSON, whole messages).
 inline std::string printable_whole(const std::string& text) { return printable(text, SIZE_MAX); }
 
+// A whole report for the terminal: each line through printable_whole, the
+// line breaks kept. What a command prints as text goes through it last, so
+// that a name no formatter escaped still reaches no terminal raw.
+std::string terminal_text(const std::string& text);
+
 // A CSV field (RFC 4180), quoted when it holds a separator, a quote or a
 // line break; quotes inside are doubled.
 std::string csv_field(const std::string& s);

@@ -9,9 +9,11 @@
 #include <fmt/format.h>
 
 #include <anesim/io/errors.h>
+#include <anesim/io/json.h>
 #include <anesim/io/text_file.h>
 #include <anesim/io/text_functions.h>
 #include <anesim/io/yaml_section.h>
+#include <anesim/io/yaml_text.h>
 #include <anesim/machine/chip_registry.h>
 #include <anesim/machine/machine_config_reader.h>
 
@@ -30,15 +32,18 @@ namespace fs = std::filesystem;
   throw ConfigError(fmt::format("{}: base: {}", yaml_where(origin, mark), what));
 }
 
+bool names_a_file(const std::string& name) {
+  return name.find('/') != std::string::npos ||
+         (name.size() > 5 && name.compare(name.size() - 5, 5, ".yaml") == 0);
+}
+
 // A base named as a chip or as a file (relative to the overlay's folder).
 std::string base_path(const YAML::Node& base, const std::string& origin) {
   if (!base.IsScalar() || base.Scalar().empty()) {
     fail(origin, base.Mark(), "expected a chip name or a file name");
   }
   const std::string name = base.Scalar();
-  const bool is_file = name.find('/') != std::string::npos ||
-                       (name.size() > 5 && name.compare(name.size() - 5, 5, ".yaml") == 0);
-  if (!is_file) {
+  if (!names_a_file(name)) {
     std::optional<ChipEntry> chip;
     try {
       chip = find_chip(name);
@@ -137,49 +142,74 @@ void scale_inherited(YAML::Node merged, const YAML::Node& base, const YAML::Node
 
 }  // namespace
 
+namespace {
+
+// One file of a base chain: its document and its name.
+struct ChainLink {
+  YAML::Node root;
+  std::string path;
+};
+
+// The base named by `link`, read by the same strict reader as any
+// description (src/io/yaml_section.h): a NUL byte, deep nesting, a wide
+// encoding or an empty file is refused naming the base's own file.
+ChainLink read_base(const ChainLink& link, std::vector<std::string>& chain) {
+  refuse_repeated_keys(link.root, link.path);
+  const YAML::Node base = link.root["base"];
+  const std::string path = base_path(base, link.path);
+  const std::string id = identity(path);
+  if (std::find(chain.begin(), chain.end(), id) != chain.end()) {
+    std::string cycle;
+    for (const std::string& c : chain) cycle += printable(c) + " -> ";
+    fail(link.path, base.Mark(), fmt::format("the bases form a cycle: {}{}", cycle, printable(id)));
+  }
+  if (chain.size() > kMaxBaseChain) {
+    fail(link.path, base.Mark(),
+         fmt::format("'{}' would be base number {} of {}: a chain of bases is at most {} long",
+                     printable(base.Scalar()), chain.size(), printable(chain.front()),
+                     kMaxBaseChain));
+  }
+  std::string why;
+  const std::optional<std::string> text = read_text_file(path, kMaxConfigBytes, "config file", why);
+  if (!text) {
+    fail(link.path, base.Mark(), fmt::format("{}: {}", printable(path), why));
+  }
+  chain.push_back(id);
+  const YamlSection loaded = load_yaml_document(
+      *text, path, [](const std::string& message) { throw ConfigError(message); });
+  return {loaded.node(), path};
+}
+
+}  // namespace
+
 YAML::Node merge_over_base(const YAML::Node& root, const std::string& origin,
                            std::vector<std::string>& chain) {
   if (!root.IsMap() || !root["base"]) {
     return root;
   }
-  refuse_repeated_keys(root, origin);
-  const YAML::Node base = root["base"];
-  const std::string path = base_path(base, origin);
-  const std::string self = identity(origin);
-  if (chain.empty()) chain.push_back(self);
-  const std::string id = identity(path);
-  if (std::find(chain.begin(), chain.end(), id) != chain.end()) {
-    std::string cycle;
-    for (const std::string& c : chain) cycle += c + " -> ";
-    fail(origin, base.Mark(), fmt::format("the bases form a cycle: {}{}", cycle, id));
+  // Read down the chain first, then merge up from its end: memory and time
+  // are linear in the chain, and the stack does not grow with it.
+  if (chain.empty()) chain.push_back(identity(origin));
+  std::vector<ChainLink> links{{root, origin}};
+  while (links.back().root.IsMap() && links.back().root["base"]) {
+    links.push_back(read_base(links.back(), chain));
   }
-  std::string why;
-  const std::optional<std::string> text = read_text_file(path, kMaxConfigBytes, "config file", why);
-  if (!text) {
-    fail(origin, base.Mark(), fmt::format("{}: {}", path, why));
+  YAML::Node merged = links.back().root;
+  for (size_t i = links.size() - 1; i-- > 0;) {
+    // Each base alone must be a valid description: its errors name its file.
+    parse_merged_config(merged, links[i + 1].path);
+    YAML::Node next = YAML::Clone(merged);
+    scale_inherited(next, merged, links[i].root);
+    merge_into(next, links[i].root, true);
+    merged = next;
   }
-  YAML::Node base_root;
-  try {
-    base_root = YAML::Load(*text);
-  } catch (const YAML::Exception& e) {
-    throw ConfigError(
-        fmt::format("{}: not valid YAML: {}", yaml_where(path, e.mark), printable(e.msg)));
-  }
-  chain.push_back(id);
-  const YAML::Node base_merged = merge_over_base(base_root, path, chain);
-  chain.pop_back();
-  // The base alone must be a valid description: its errors name its file.
-  parse_merged_config(base_merged, path);
-  YAML::Node merged = YAML::Clone(base_merged);
-  scale_inherited(merged, base_merged, root);
-  merge_into(merged, root, true);
   return merged;
 }
 
 std::string resolved_config_text(const std::string& text, const std::string& origin) {
   YAML::Node root;
   try {
-    root = YAML::Load(text);
+    root = load_one_yaml_document(text);
   } catch (const YAML::Exception&) {
     return text;  // the reader reports it
   }
@@ -189,8 +219,65 @@ std::string resolved_config_text(const std::string& text, const std::string& ori
   std::vector<std::string> chain;
   YAML::Emitter out;
   out << merge_over_base(root, origin, chain);
-  return fmt::format("# {} merged over its base ({})\n{}\n", origin, root["base"].Scalar(),
-                     out.c_str());
+  // The names are escaped: a newline in a folder's name must not become a key.
+  return fmt::format("# {} merged over its base ({})\n{}\n", printable_whole(origin),
+                     printable_whole(root["base"].Scalar()), out.c_str());
+}
+
+std::string with_anchored_base(const std::string& text, const std::string& origin) {
+  YAML::Node root;
+  try {
+    root = load_one_yaml_document(text);
+  } catch (const YAML::Exception&) {
+    return text;  // the reader reports it
+  }
+  if (!root.IsMap() || !root["base"] || !root["base"].IsScalar()) return text;
+  const YAML::Node base = root["base"];
+  if (!names_a_file(base.Scalar()) || fs::path(base.Scalar()).is_absolute()) return text;
+  const std::string path = base_path(base, origin);
+  // The scalar runs from its mark to the end of its line (a base is one line).
+  const size_t from = static_cast<size_t>(base.Mark().pos);
+  const size_t to = std::min(text.find('\n', from), text.size());
+  Json quoted = fs::absolute(path).lexically_normal().string();
+  return text.substr(0, from) + quoted.dump() + text.substr(to);
+}
+
+std::vector<std::string> base_files_of_text(const std::string& text, const std::string& origin,
+                                            bool& names_a_chip) {
+  names_a_chip = false;
+  std::vector<std::string> chain{identity(origin)}, files;
+  ChainLink link{load_yaml_document(text, origin,
+                                    [](const std::string& message) { throw ConfigError(message); })
+                     .node(),
+                 origin};
+  while (link.root.IsMap() && link.root["base"]) {
+    names_a_chip = names_a_chip || !names_a_file(link.root["base"].Scalar());
+    link = read_base(link, chain);
+    files.push_back(link.path);
+  }
+  return files;
+}
+
+std::vector<std::string> base_files(const std::string& path, bool& names_a_chip) {
+  names_a_chip = false;
+  std::string why;
+  const std::optional<std::string> text = read_text_file(path, kMaxConfigBytes, "config file", why);
+  if (!text) return {};  // the reader reports it
+  return base_files_of_text(*text, path, names_a_chip);
+}
+
+std::string merged_description_text(const std::string& text, const std::string& origin) {
+  YAML::Node root;
+  try {
+    root = load_one_yaml_document(text);
+  } catch (const YAML::Exception&) {
+    return text;  // the reader reports it
+  }
+  if (!root.IsMap() || !root["base"]) return text;
+  std::vector<std::string> chain;
+  YAML::Emitter out;
+  out << merge_over_base(root, origin, chain);
+  return std::string(out.c_str()) + "\n";
 }
 
 }  // namespace anesim

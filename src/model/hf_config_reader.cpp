@@ -218,6 +218,16 @@ ModelDescription parse_document(const std::string& text, const nlohmann::json& j
                 fmt::format("'{}' is not an architecture anesim reads ({}; docs/model-format.md)",
                             printable(model_type, 60), architecture_list()));
   }
+  // Only Gemma 3 keeps its decoder in a text_config; elsewhere one would be
+  // a wrapper's (a vision-language model) and the top level's defaults a
+  // model that does not exist.
+  if (top.has("text_config")) {
+    top.fail_at("text_config",
+                fmt::format("model_type '{}' keeps its decoder at the top level, and anesim reads "
+                            "a text_config only for gemma3; give the text model's own "
+                            "config.json",
+                            printable(model_type, 60)));
+  }
   return read_decoder(Section{top, json}, *arch, origin, std::nullopt);
 }
 

@@ -132,6 +132,14 @@ std::vector<SafetensorsTensor> read_safetensors_header(const std::string& path) 
   if (fs::is_directory(path, ec)) {
     fail(path, "cannot open safetensors file: is a directory");
   }
+  // A FIFO or device would block or never end: only a regular file is
+  // opened (a link to one is followed).
+  if (!fs::exists(path, ec)) {
+    fail(path, fmt::format("cannot open safetensors file: {}", std::strerror(ENOENT)));
+  }
+  if (!fs::is_regular_file(path, ec)) {
+    fail(path, "cannot open safetensors file: not a regular file (a FIFO, device or socket)");
+  }
   const uintmax_t size = fs::file_size(path, ec);
   std::ifstream in(path, std::ios::binary);
   if (ec || !in) {

@@ -164,10 +164,19 @@ py::object advise_shape(const py::object& cin, const py::object& cout, const py:
 bool affected(const py::object& cin, const py::object& cout, const py::object& config,
               const py::object& dtype, const py::object& kernel, const py::object& groups,
               bool exact, const py::object& chip) {
-  const api::AdviseRequest r =
+  api::AdviseRequest r =
       shape_request(cin, cout, config, py::int_(1), dtype, kernel, groups, exact, chip);
-  py::gil_scoped_release unlocked;
-  return api::advise(r).table.rows.at(0).affected;
+  // As advise: the table first, and a simulation where Ctrl-C can stop it.
+  if (!r.exact) {
+    r.without_simulation = true;
+    try {
+      py::gil_scoped_release unlocked;
+      return api::advise(r).table.rows.at(0).affected;
+    } catch (const NeedsSimulation&) {
+      r.without_simulation = false;
+    }
+  }
+  return interruptible([&] { return api::advise(r).table.rows.at(0).affected; });
 }
 
 ModelDescription model_argument(const py::object& model) {

@@ -18,7 +18,14 @@ api::FleetAdviseRequest fleet_request(const api::AdviseRequest& advise, const py
     // "all", or one name: a fleet of one is still a fleet.
     r.chips = api::fleet_chip_names(chips.cast<std::string>(), "chips");
   } else if (py::isinstance<py::list>(chips) || py::isinstance<py::tuple>(chips)) {
+    size_t i = 0;
     for (const py::handle item : chips) {
+      if (!py::isinstance<py::str>(item)) {
+        throw py::type_error(
+            fmt::format("chips[{}]: expected a chip name (str), got {}", i,
+                        py::str(py::type::handle_of(item).attr("__name__")).cast<std::string>()));
+      }
+      ++i;
       r.chips.push_back(text_argument(item, "chips"));
     }
   } else {

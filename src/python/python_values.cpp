@@ -184,6 +184,16 @@ std::string path_argument(const py::handle& value, const char* argument) {
   if (py::hasattr(value, "__fspath__")) {
     const py::object p = py::module_::import("os").attr("fspath")(value);
     if (py::isinstance<py::str>(p)) return utf8_text(p, argument);
+    // A PathLike may give bytes (os.fsencode's form): decoded as the file
+    // system does, so that it names the same file.
+    if (py::isinstance<py::bytes>(p)) {
+      return utf8_text(py::module_::import("os").attr("fsdecode")(p), argument);
+    }
+    type_error(fmt::format("{}: the os.PathLike's __fspath__ gave {}, not str or bytes", argument,
+                           type_name(p)));
+  }
+  if (py::isinstance<py::bytes>(value)) {
+    return utf8_text(py::module_::import("os").attr("fsdecode")(value), argument);
   }
   type_error(
       fmt::format("{}: expected a path (str or os.PathLike), got {}", argument, type_name(value)));

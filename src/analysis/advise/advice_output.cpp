@@ -47,7 +47,7 @@ std::string machine_line(const AdviceResult& r) {
   return fmt::format(
       "machine: {}, {} cores; simulated with 1 active core (time per core does not "
       "depend on the count), GB/s = {} cores x lines/core x 64 B / time\n",
-      r.config_name, r.ane_cores, r.ane_cores);
+      printable(r.config_name, 400), r.ane_cores, r.ane_cores);
 }
 
 std::string table_text(const AdviceResult& r) {
@@ -232,8 +232,9 @@ Json shape_advice_json(const AdviceResult& r) {
 
 std::string model_advice_text(const ModelAdvice& r) {
   const ModelDescription& m = r.model;
-  std::string out = fmt::format("anesim advise: {} ({}), {} layers, {}\n", m.display_name, m.source,
-                                m.layers, dtype_name(m.dtype));
+  std::string out =
+      fmt::format("anesim advise: {} ({}), {} layers, {}\n", printable(m.display_name, 120),
+                  printable(m.source, 400), m.layers, dtype_name(m.dtype));
   out += machine_line(r.advice);
   out += fmt::format(
       "Per transfer (count = transfers per decoded token; times per transfer, "

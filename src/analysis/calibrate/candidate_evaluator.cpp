@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <anesim/io/atomic_output.h>
+#include <anesim/machine/config_overlay.h>
 #include <anesim/machine/config_patch.h>
 #include <anesim/machine/machine_config_reader.h>
 
@@ -55,8 +56,11 @@ ReplayResult CandidateEvaluator::replay(const std::vector<Trace>& traces,
       pending.push_back(std::move(p));
     }
   }
-  const std::string text =
-      with_config_values(spec_.base_text, spec_.base_origin, free_values(spec_, x));
+  // Written to the scratch folder: a base named relative to the description
+  // is named absolute there.
+  const std::string text = with_anchored_base(
+      with_config_values(spec_.base_text, spec_.base_origin, free_values(spec_, x)),
+      spec_.base_origin);
   const MachineConfig cfg = parse_config(text, path_);
   size_t fresh_rows = 0;
   if (!pending.empty()) {

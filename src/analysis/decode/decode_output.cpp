@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <anesim/io/text_functions.h>
+
 namespace anesim {
 
 namespace {
@@ -40,7 +42,7 @@ std::string splits_text(const SplitPolicy& p) {
   if (p.chunks.empty()) return p.label == "none" ? "none" : p.label + " (no split)";
   std::string s;
   for (const auto& [name, n] : p.chunks) {
-    s += fmt::format("{}{} x{}", s.empty() ? "" : ", ", name, n);
+    s += fmt::format("{}{} x{}", s.empty() ? "" : ", ", printable(name, 60), n);
   }
   return fmt::format("{} ({})", p.label, s);
 }
@@ -71,13 +73,13 @@ std::string decode_text(const DecodeResult& r) {
           ? fmt::format("a compiled program of {} weight task{}", r.model.program_tasks.size(),
                         r.model.program_tasks.size() == 1 ? "" : "s")
           : fmt::format("{} layers", r.model.layers);
-  std::string out =
-      fmt::format("anesim decode: {} ({}), {}, {}; one decoded token as one run\n",
-                  r.model.display_name, r.model.source, size, dtype_name(r.model.dtype));
+  std::string out = fmt::format("anesim decode: {} ({}), {}, {}; one decoded token as one run\n",
+                                printable(r.model.display_name, 120),
+                                printable(r.model.source, 400), size, dtype_name(r.model.dtype));
   out += fmt::format(
       "machine: {}, ring {}; simulated with 1 active core (time per core does not depend on the "
       "count); GB/s = weight bytes per token / time\n",
-      r.config, variant_name(r.variant));
+      printable(r.config, 400), variant_name(r.variant));
   out += fmt::format("weights per token: {:.0f} B; splits after: {}\n", r.before.plan.weight_bytes,
                      splits_text(r.policy));
   out += side_text("before", r.before);

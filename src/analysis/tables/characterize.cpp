@@ -142,7 +142,7 @@ TimingTable characterize(const MachineConfig& cfg, const CharacterizeSettings& s
   const Runner r{cfg, s};
   TimingTable t;
   t.description = s.description_name;
-  t.description_hash = content_hash(s.description_text);
+  t.description_hash = description_hash(s.description_text, s.config_path);
   t.model_version = kModelVersion;
   t.chip = cfg.ane.ring_variant;
   t.max_lines = s.max_lines;

@@ -49,7 +49,8 @@ std::string table_path_for(const std::string& description_path) {
 }
 
 std::shared_ptr<const TimingTable> find_timing_table(const std::string& description_path,
-                                                     const std::string& text) {
+                                                     const std::string& text,
+                                                     const MachineConfig& cfg) {
   const std::string path = table_path_for(description_path);
   struct stat st {};
   if (path.empty() || ::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return nullptr;
@@ -67,12 +68,14 @@ std::shared_ptr<const TimingTable> find_timing_table(const std::string& descript
   if (!shared) {
     std::string why;
     const std::optional<std::string> table_text =
-        read_text_file(path, kMaxTableBytes, "timing table", why);
+        read_regular_file(path, kMaxTableBytes, "timing table", why);
     if (!table_text) {
-      throw ConfigError(fmt::format("{}; {}", why, regenerate(description_path, path)));
+      throw ConfigError(
+          fmt::format("{}: {}; {}", printable(path), why, regenerate(description_path, path)));
     }
     try {
       shared = std::make_shared<const TimingTable>(parse_timing_table(*table_text, path));
+      check_table_physics(*shared, cfg, path);
     } catch (const InputError& e) {
       throw ConfigError(fmt::format("{}; {}", e.what(), regenerate(description_path, path)));
     }
@@ -80,7 +83,8 @@ std::shared_ptr<const TimingTable> find_timing_table(const std::string& descript
     parsed[key] = shared;
   }
   const TimingTable& t = *shared;
-  if (t.description_hash != content_hash(text)) {
+  const std::string hash = description_hash(text, description_path);
+  if (t.description_hash != hash) {
     std::string why;
     const std::optional<std::string> file_text =
         description_path.empty()
@@ -89,9 +93,10 @@ std::shared_ptr<const TimingTable> find_timing_table(const std::string& descript
     // An edited copy (Python's with_overrides) is simulated and cached instead.
     if (!file_text || *file_text != text) return nullptr;
     throw ConfigError(
-        fmt::format("{}: made from another version of {} (hash {}, the file's is {}); {}", path,
-                    description_path.empty() ? "the built-in description" : description_path,
-                    t.description_hash, content_hash(text), regenerate(description_path, path)));
+        fmt::format("{}: made from another version of {} or of a file it stands on (merged "
+                    "description {}, now {}); {}",
+                    path, description_path.empty() ? "the built-in description" : description_path,
+                    t.description_hash, hash, regenerate(description_path, path)));
   }
   if (t.model_version != kModelVersion) {
     throw ConfigError(

@@ -16,11 +16,14 @@ namespace anesim {
 std::string table_path_for(const std::string& description_path);
 
 // The description's table, or null when it has none. `description_path`:
-// its file ("" = built-in); `text`: the description simulated. A text that
-// differs from the file (a copy with overrides) has no table. Throws
-// ConfigError, saying how to regenerate it, for a table that does not parse
-// or was made from another version of the file or of the model code.
+// its file ("" = built-in); `text`: the description simulated; `cfg`: the
+// machine read from it. A text that differs from the file (a copy with
+// overrides) has no table. Throws ConfigError, saying how to regenerate it,
+// for a table that does not parse, fails its checksum or physics
+// (check_table_physics), or was made from another version of the merged
+// description (the file or any base it stands on) or of the model code.
 std::shared_ptr<const TimingTable> find_timing_table(const std::string& description_path,
-                                                     const std::string& text);
+                                                     const std::string& text,
+                                                     const MachineConfig& cfg);
 
 }  // namespace anesim

@@ -1,11 +1,13 @@
 #include <anesim/analysis/tables/timing_table.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 
 #include <fmt/format.h>
 
 #include <anesim/analysis/tables/notch_rules.h>
+#include <anesim/analysis/tables/result_cache.h>
 #include <anesim/io/errors.h>
 #include <anesim/sim/core/workload.h>
 #include <anesim/sim/ring/geometry.h>
@@ -17,7 +19,13 @@ namespace {
 // The curve of one task on the fixed ring is stored under that ring's name.
 const char* fixed_ring_key() { return variant_name(RingVariant::kFix); }
 
-constexpr const char* kFormat = "anesim-timing-table/1";
+constexpr const char* kFormat = "anesim-timing-table/2";
+
+// The checksum over a table's numbers: of its JSON without the checksum.
+std::string numbers_checksum(Json j) {
+  j.erase("checksum");
+  return content_hash(j.dump());
+}
 
 bool in_v(const LapPosition& p) {
   return p.k >= 1 && std::llabs(p.x) < static_cast<int64_t>(kPageLines);
@@ -165,6 +173,7 @@ Json timing_table_json(const TimingTable& t) {
   j["notch"] = rows;
   j["aligned_extra"] = t.aligned_extra;
   if (!t.off_lap_extra.empty()) j["off_lap_extra"] = t.off_lap_extra;
+  j["checksum"] = numbers_checksum(j);
   return j;
 }
 
@@ -174,7 +183,14 @@ TimingTable parse_timing_table(const std::string& text, const std::string& origi
     const Json j = Json::parse(text);
     if (j.at("format").get<std::string>() != kFormat) {
       throw InputError(fmt::format("{}: format '{}', expected '{}'", origin,
-                                   j.at("format").get<std::string>(), kFormat));
+                                   printable(j.at("format").get<std::string>()), kFormat));
+    }
+    // Edited numbers, or a damaged file, do not match the checksum.
+    if (j.at("checksum").get<std::string>() != numbers_checksum(j)) {
+      throw InputError(
+          fmt::format("{}: checksum: does not match the table's numbers (edited or "
+                      "damaged)",
+                      origin));
     }
     t.description = j.at("description").get<std::string>();
     t.description_hash = j.at("description_hash").get<std::string>();
@@ -218,6 +234,57 @@ TimingTable parse_timing_table(const std::string& text, const std::string& origi
   if (!shapes_ok)
     throw InputError(fmt::format("{}: not a timing table: inconsistent sizes", origin));
   return t;
+}
+
+void check_table_physics(const TimingTable& t, const MachineConfig& cfg,
+                         const std::string& origin) {
+  // The fastest any transfer can be: all cores' bytes at the memory's peak
+  // (1 % slack for the ends of a transfer).
+  const double peak = cfg.peak_gbps();
+  const auto check = [&](const std::string& field, uint64_t lines, double us) {
+    const double floor_us = static_cast<double>(lines) * 64.0 * cfg.ane.cores / peak / 1e3;
+    if (!std::isfinite(us) || us <= 0) {
+      throw ConfigError(
+          fmt::format("{}: {}: {} us for {} lines per core: a time must be "
+                      "positive and finite",
+                      origin, field, us, lines));
+    }
+    if (us * 1.01 < floor_us) {
+      throw ConfigError(fmt::format(
+          "{}: {}: {} us for {} lines per core is {:.1f} GB/s, above the memory's peak of "
+          "{:.1f} GB/s",
+          origin, field, us, lines, static_cast<double>(lines) * 64.0 * cfg.ane.cores / (us * 1e3),
+          peak));
+    }
+  };
+  for (size_t i = 0; i < t.fix.size(); ++i) {
+    check(fmt::format("{}[{}]", fixed_ring_key(), i), t.fix[i].first, t.fix[i].second);
+  }
+  for (const auto& [s, c] : t.split_extra) {
+    for (size_t i = 0; i < c.size(); ++i) {
+      check(fmt::format("split_extra.{}[{}]", s, i), c[i].first,
+            interpolate(t.fix, c[i].first) + c[i].second);
+    }
+  }
+  for (size_t ki = 0; ki < t.notch.size(); ++ki) {
+    for (size_t xi = 0; xi < t.notch[ki].size(); ++xi) {
+      const uint64_t lines =
+          static_cast<uint64_t>(int64_t{t.notch_k[ki]} * kRingLines + t.notch_x[xi]);
+      const std::string at = fmt::format("notch[{}][{}]", ki, xi);
+      check(at + "[0]", lines, t.notch[ki][xi].chip_us);
+      check(at + "[1]", lines, t.notch[ki][xi].fix_us);
+    }
+  }
+  for (size_t k = 0; k < t.aligned_extra.size(); ++k) {
+    const uint64_t lines = (k + 1) * uint64_t{kRingLines};
+    check(fmt::format("aligned_extra[{}]", k), lines,
+          interpolate(t.fix, lines) + t.aligned_extra[k]);
+  }
+  for (size_t k = 0; k < t.off_lap_extra.size(); ++k) {
+    const uint64_t lines = (k + 1) * uint64_t{kRingLines};
+    check(fmt::format("off_lap_extra[{}]", k), lines,
+          interpolate(t.fix, lines) + t.off_lap_extra[k]);
+  }
 }
 
 }  // namespace anesim

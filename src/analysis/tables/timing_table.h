@@ -29,6 +29,7 @@
 #include <vector>
 
 #include <anesim/io/json.h>
+#include <anesim/sim/base/machine_config.h>
 #include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim {
@@ -42,7 +43,7 @@ struct NotchPoint {
 
 struct TimingTable {
   std::string description;       // the file it characterizes, for messages
-  std::string description_hash;  // of that file's text (content_hash)
+  std::string description_hash;  // of the merged description (description_hash)
   std::string model_version;     // kModelVersion of the code that made it
   RingVariant chip = RingVariant::kBug;
   uint64_t max_lines = 0;    // fix and split cover 1..max_lines per core
@@ -80,7 +81,12 @@ constexpr uint32_t kOffLapStartLine = 0x2000;
 bool start_sensitive(RingVariant v);
 
 Json timing_table_json(const TimingTable& t);
-// Throws InputError naming `origin` for a file that is not a table.
+// Throws InputError naming `origin` for a file that is not a table, or
+// whose numbers do not match its checksum.
 TimingTable parse_timing_table(const std::string& text, const std::string& origin);
+// Throws ConfigError naming `origin` and the field for a time no simulation
+// of `cfg` can give: not positive and finite, or faster than every core's
+// bytes at the memory's peak.
+void check_table_physics(const TimingTable& t, const MachineConfig& cfg, const std::string& origin);
 
 }  // namespace anesim

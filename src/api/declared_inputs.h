@@ -1,0 +1,38 @@
+// Every file a request reads, not only the ones it names: a description's
+// bases, the chip registry, its timing table, a model's config.json, the
+// shards its index lists, a compiled program's files, and the result cache.
+// The output gate (src/io/path_identity.h) checks each output against all
+// of them before anything runs, so that no output replaces an input.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <anesim/io/path_identity.h>
+
+namespace anesim::api {
+
+class DeclaredInputs {
+ public:
+  // A machine description ("" = the built-in one), `option` as the user
+  // gave it; with `with_table`, the timing table advise would read.
+  void description(const std::string& config_path, const std::string& option,
+                   bool with_table = true);
+  // Only the files the description stands on: its bases and the registry.
+  void bases_of(const std::string& config_path, const std::string& option);
+  // A model: a preset name has no file; a file brings what it leads to.
+  void model(const std::string& model, const std::string& option);
+  void file(const std::string& path, const std::string& option);
+  // Every regular file under `folder` (a traces folder, a program's folder).
+  void folder(const std::string& folder, const std::string& option);
+  const std::vector<NamedPath>& paths() const { return paths_; }
+
+ private:
+  std::vector<NamedPath> paths_;
+};
+
+// Refuses (UsageError / FieldError) an output that is one of `inputs`,
+// another output, or a file inside the result cache; before any simulation.
+void refuse_overwriting_inputs(const DeclaredInputs& inputs, const std::vector<NamedPath>& outputs);
+
+}  // namespace anesim::api
