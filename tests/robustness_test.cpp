@@ -292,7 +292,7 @@ TEST_CASE("unwritable outputs: exit 4 before simulating, nothing written",
       {{"--lines", "16", "--vcd", dir + "/nodir/w.vcd"},
        dir + "/nodir/w.vcd: directory '" + dir + "/nodir' does not exist"},
       {{"--lines", "16", "--fst", dir + "/nodir/w.fst"}, "nodir' does not exist"},
-      {{"--lines", "16", "--vcd", dir + "/file/w.vcd"}, "/file' does not exist"},
+      {{"--lines", "16", "--vcd", dir + "/file/w.vcd"}, "/file' is a file, not a directory"},
       {{"--lines", "16", "--vcd", dir + "/sub"}, dir + "/sub: is a directory"},
       {{"--lines", "16", "--vcd", "/proc/anesim-test.vcd"}, "/proc/anesim-test.vcd: cannot create"},
   };

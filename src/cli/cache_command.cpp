@@ -28,8 +28,10 @@ int cache_command(const CacheOptions& opt) {
   if (opt.clear) {
     const CacheSummary before = call_library({}, [] { return api::cache_info(); });
     const uint64_t freed = call_library({}, [] { return api::clear_cache(); });
-    text = opt.json ? fmt::format("{{\"directory\": {}, \"freed_bytes\": {}}}\n",
-                                  Json(printable_whole(before.directory)).dump(), freed)
+    Json j;
+    j["directory"] = printable_whole(before.directory);
+    j["freed_bytes"] = freed;
+    text = opt.json ? j.dump(2) + "\n"
                     : fmt::format("cleared {}: {} entries, {} bytes freed\n",
                                   printable(before.directory), before.entries, freed);
   } else {

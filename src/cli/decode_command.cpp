@@ -10,6 +10,7 @@
 #include <anesim/cli/shared_options.h>
 #include <anesim/io/count_text.h>
 #include <anesim/io/errors.h>
+#include <anesim/io/json.h>
 #include <anesim/io/text_functions.h>
 
 namespace anesim {
@@ -66,7 +67,8 @@ int decode_command(const DecodeOptions& opt) {
     if (opt.dtype) request.dtype = api::dtype_field(*opt.dtype);
     return api::decode(request);
   });
-  const std::string text = opt.json ? decode_json(r).dump(2) + "\n" : decode_text(r);
+  const std::string text =
+      opt.json ? with_printable_strings(decode_json(r)).dump(2) + "\n" : decode_text(r);
   std::fputs(terminal_text(text).c_str(), stdout);
   return kExitOk;
 }

@@ -37,6 +37,12 @@ std::string usage_failure_message(const CLI::App* app, const CLI::Error& e) {
     what = fmt::format("{} needs its {} (none given)", command,
                        what.substr(0, what.size() - std::string(" is required").size()));
   }
+  // CLI11's count check: "--chip: At Most 1 required but received 2".
+  const size_t at_most = what.find(": At Most 1 required but received ");
+  if (dynamic_cast<const CLI::ArgumentMismatch*>(&e) != nullptr && at_most != std::string::npos) {
+    const std::string times = what.substr(at_most + 34);
+    what = fmt::format("{}: given {} times; give it once", what.substr(0, at_most), times);
+  }
   return fmt::format("anesim: error: {} (see {} --help)\n", printable(what), command);
 }
 

@@ -65,14 +65,20 @@ void check_writable_directory(const std::string& target) {
   }
   const std::string dir = parent_directory(target);
   struct stat st {};
-  if (stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
-    throw OutputError(fmt::format("{}: directory '{}' does not exist", target, dir));
+  if (stat(dir.c_str(), &st) != 0) {
+    throw OutputError(
+        fmt::format("{}: directory '{}' does not exist", printable(target), printable(dir)));
+  }
+  if (!S_ISDIR(st.st_mode)) {
+    throw OutputError(
+        fmt::format("{}: '{}' is a file, not a directory", printable(target), printable(dir)));
   }
   if (access(dir.c_str(), W_OK) != 0) {
-    throw OutputError(fmt::format("{}: directory '{}' is not writable", target, dir));
+    throw OutputError(
+        fmt::format("{}: directory '{}' is not writable", printable(target), printable(dir)));
   }
   if (stat(target.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
-    throw OutputError(fmt::format("{}: is a directory", target));
+    throw OutputError(fmt::format("{}: is a directory", printable(target)));
   }
 }
 

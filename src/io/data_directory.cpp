@@ -2,6 +2,7 @@
 
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <system_error>
@@ -49,17 +50,26 @@ std::string data_directory() {
   const bool in_packages =
       folder.size() > 9 && folder.compare(folder.size() - 9, 9, "-packages") == 0;
   std::vector<fs::path> candidates;
-  if (!build.empty() && (here == build || here == build / "python")) {
-    candidates.push_back(build / "share/anesim");
-  }
   if (folder == "bin") candidates.push_back(here / "../share/anesim");
   if (in_packages) candidates.push_back(here / "../../../share/anesim");
+  // Code loaded from inside the build tree (build/anesim, build/tests/*,
+  // build/python/anesim*.so) is the build's own; an install prefix inside
+  // it is found first, as installed.
+  const auto [build_end, here_at] =
+      std::mismatch(build.begin(), build.end(), here.begin(), here.end());
+  if (!build.empty() && build_end == build.end()) candidates.push_back(build / "share/anesim");
+  candidates.push_back(ANESIM_INSTALLED_DATA);
   for (const fs::path& candidate : candidates) {
     if (fs::is_directory(candidate / "configs", ec)) {
       return candidate.lexically_normal().string();
     }
   }
   return {};
+}
+
+std::string data_directory_or_installed() {
+  const std::string found = data_directory();
+  return found.empty() ? std::string(ANESIM_INSTALLED_DATA) : found;
 }
 
 }  // namespace anesim

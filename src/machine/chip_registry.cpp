@@ -16,8 +16,8 @@ namespace anesim {
 namespace {
 
 std::string configs_directory() {
-  const std::string root = data_directory();
-  return (root.empty() ? std::string("share/anesim") : root) + "/configs";
+  const std::string root = data_directory_or_installed();
+  return root + "/configs";
 }
 
 NotchVerdict read_verdict(YamlSection& s) {

@@ -124,7 +124,8 @@ std::optional<double> number(const std::optional<std::string>& text) {
 }
 
 // Inherited keys in cycles keep their time when the overlay changes the clock.
-void scale_inherited(YAML::Node merged, const YAML::Node& base, const YAML::Node& overlay) {
+void scale_inherited(YAML::Node merged, const YAML::Node& base, const YAML::Node& overlay,
+                     const std::string& overlay_origin) {
   const std::optional<double> from = number(at(base, "dram.clock_mhz"));
   const std::optional<double> to = number(at(overlay, "dram.clock_mhz"));
   if (!from || !to || *from == *to) return;
@@ -134,6 +135,16 @@ void scale_inherited(YAML::Node merged, const YAML::Node& base, const YAML::Node
     if (!v || at(overlay, key)) continue;
     const size_t dot = key.find('.');
     const bool whole = key != "fabric.port_cycles_per_line" && key != "power.start_clock_mhz";
+    // Below the reader's minimum of 1 the error is the clock's, in this
+    // file: the scaled key was never written here.
+    if (!whole && *v * ratio < 1) {
+      const YAML::Node clock = overlay["dram"]["clock_mhz"];
+      throw ConfigError(fmt::format(
+          "{}: dram.clock_mhz: {} MHz (the base's is {}) scales the inherited {} ({}) to {:.4g}, "
+          "below its minimum of 1; set {} in this file too",
+          yaml_where(overlay_origin, clock.Mark()), printable(clock.Scalar(), 40), *from, key, *v,
+          *v * ratio, key));
+    }
     merged[key.substr(0, dot)][key.substr(dot + 1)] =
         whole ? fmt::format("{}", std::max<long long>(1, std::llround(*v * ratio)))
               : fmt::format("{:.4f}", *v * ratio);
@@ -199,7 +210,7 @@ YAML::Node merge_over_base(const YAML::Node& root, const std::string& origin,
     // Each base alone must be a valid description: its errors name its file.
     parse_merged_config(merged, links[i + 1].path);
     YAML::Node next = YAML::Clone(merged);
-    scale_inherited(next, merged, links[i].root);
+    scale_inherited(next, merged, links[i].root, links[i].path);
     merge_into(next, links[i].root, true);
     merged = next;
   }

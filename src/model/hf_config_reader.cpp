@@ -15,6 +15,7 @@
 #include <anesim/io/text_file.h>
 #include <anesim/io/text_functions.h>
 #include <anesim/io/yaml_section.h>
+#include <anesim/model/model_transfers.h>
 
 namespace anesim {
 
@@ -183,6 +184,21 @@ ModelDescription read_decoder(Section top, const Architecture& arch, const std::
       // Pre- and post-feedforward norms, and the q and k norms.
       m.extra_parameters = m.layers * (2 * m.hidden + 2 * head_dim);
       break;
+  }
+  // A shape past what one kernel-DMA transfer can stream is refused here,
+  // naming the file and the keys that made it, not when it is advised.
+  for (const Projection& p : m.projections) {
+    if (payload_lines(p.cin, p.cout, WeightFormat{m.dtype}) == 0) {
+      top.yaml.fail_at(top.given("intermediate_size") ? "intermediate_size" : "hidden_size",
+                       fmt::format("{} of {} x {} needs more than 2^32-1 lines per core", p.name,
+                                   p.cin, p.cout));
+    }
+  }
+  if (payload_lines(m.lm_head_cin, (m.lm_head_cout + m.lm_head_shards - 1) / m.lm_head_shards,
+                    WeightFormat{m.dtype}) == 0) {
+    top.yaml.fail_at("vocab_size", fmt::format("the lm_head of {} x {} needs more than 2^32-1 "
+                                               "lines per core",
+                                               m.lm_head_cin, m.lm_head_cout));
   }
   // No model card here: the figure is the count the file implies.
   m.published_parameters = m.parameter_count();

@@ -11,8 +11,8 @@
 namespace anesim {
 
 std::string model_presets_directory() {
-  const std::string root = data_directory();
-  return (root.empty() ? std::string("share/anesim") : root) + "/configs/models";
+  const std::string root = data_directory_or_installed();
+  return root + "/configs/models";
 }
 
 std::vector<std::string> model_preset_names() {

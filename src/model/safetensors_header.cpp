@@ -21,7 +21,8 @@ namespace {
 constexpr size_t kMaxIndexBytes = size_t{16} << 20;
 
 [[noreturn]] void fail(const std::string& origin, const std::string& what) {
-  throw ModelFileError(fmt::format("{}: {}", origin, what));
+  // The file's name as the user or an index spelled it, cut if long.
+  throw ModelFileError(fmt::format("{}: {}", printable(origin, 300), what));
 }
 
 // A tensor as read (safetensors_json.h) checked against the data section:
@@ -171,8 +172,11 @@ std::vector<SafetensorsTensor> read_safetensors_index(const std::string& path) {
     fail(path, why);
   }
   const IndexWeightMap map = read_index_json(*text, path);
-  if (!map.present || map.shards.empty()) {
+  if (!map.present) {
     fail(path, "weight_map: expected an object of tensor name to shard file");
+  }
+  if (map.shards.empty()) {
+    fail(path, "weight_map: empty: an index names at least one tensor and its shard file");
   }
   // Each shard's names in name order (the map comes sorted by tensor), to be
   // matched against its header's tensors, which come in the same order.

@@ -8,11 +8,8 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <chrono>
-#include <future>
 #include <map>
 #include <string>
-#include <thread>
 
 #include <fmt/format.h>
 
@@ -29,51 +26,17 @@
 #include <anesim/machine/chip_registry.h>
 #include <anesim/model/model_description.h>
 #include <anesim/model/model_presets.h>
+#include <anesim/python/interruptible.h>
 #include <anesim/python/python_catalog.h>
 #include <anesim/python/python_config.h>
 #include <anesim/python/python_fleet.h>
 #include <anesim/python/python_formats.h>
 #include <anesim/python/python_values.h>
-#include <anesim/sim/base/stop_request.h>
 #include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim::python {
 
 namespace {
-
-// Runs `f` (pure C++, no Python objects) on its own thread without the GIL
-// while this thread checks for signals every 20 ms: Ctrl-C stops the runs
-// (sim/base/stop_request.h) and raises KeyboardInterrupt within a fraction
-// of a second instead of when the call returns. Off the main thread,
-// PyErr_CheckSignals does nothing and the call simply runs.
-template <class F>
-auto interruptible(F f) -> decltype(f()) {
-  using Result = decltype(f());
-  StopToken token;
-  std::packaged_task<Result()> task([&] {
-    const StopScope scope(&token);
-    return f();
-  });
-  std::future<Result> done = task.get_future();
-  bool interrupted = false;
-  {
-    py::gil_scoped_release unlocked;
-    std::thread worker(std::move(task));
-    while (done.wait_for(std::chrono::milliseconds(20)) != std::future_status::ready) {
-      const py::gil_scoped_acquire held;
-      if (PyErr_CheckSignals() != 0) {
-        token.requested = true;
-        interrupted = true;
-        break;
-      }
-    }
-    worker.join();
-  }
-  if (interrupted) {
-    throw py::error_already_set();  // the KeyboardInterrupt the handler raised
-  }
-  return done.get();
-}
 
 // config= or chip= (a registered chip's file), not both.
 api::MachineChoice machine_argument(const py::object& config, const py::object& chip) {

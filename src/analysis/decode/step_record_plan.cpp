@@ -6,6 +6,8 @@
 
 #include <anesim/analysis/decode/split_policy.h>
 #include <anesim/io/errors.h>
+#include <anesim/io/text_functions.h>
+#include <anesim/model/hf_config_reader.h>
 #include <anesim/model/model_presets.h>
 
 namespace anesim {
@@ -14,12 +16,14 @@ namespace {
 
 ModelDescription record_model(const Trace& trace, const TraceRecord& r) {
   const std::string where = fmt::format("{}:{}: model", trace.path, r.line);
-  const bool path = r.model.find('/') != std::string::npos ||
-                    (r.model.size() > 5 && r.model.compare(r.model.size() - 5, 5, ".yaml") == 0);
+  const bool json = ends_with(r.model, ".json");
+  const bool path = r.model.find('/') != std::string::npos || ends_with(r.model, ".yaml") || json;
   try {
     if (path) {
+      // A Hugging Face config.json is read as --model reads one.
       const std::filesystem::path dir = std::filesystem::path(trace.path).parent_path();
-      return load_model_file((dir / r.model).string());
+      const std::string file = (dir / r.model).string();
+      return json ? load_hf_config_file(file) : load_model_file(file);
     }
     if (!is_model_preset(r.model)) {
       throw TraceError(fmt::format("{}: '{}' is not a preset (presets: {})", where, r.model,

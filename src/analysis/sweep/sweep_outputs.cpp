@@ -1,6 +1,7 @@
 #include <anesim/analysis/sweep/sweep_outputs.h>
 
 #include <cstdio>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -11,6 +12,7 @@
 #include <anesim/io/errors.h>
 #include <anesim/io/gnuplot_plot.h>
 #include <anesim/io/output_set.h>
+#include <anesim/io/text_functions.h>
 
 namespace anesim {
 
@@ -18,9 +20,13 @@ void check_sweep_outputs(const SweepOutputs& o) {
   if (!o.plot_spectrum.empty() && !o.fft) {
     throw FieldError("plot_spectrum", field_mark("plot_spectrum") + ": needs " + field_mark("fft"));
   }
-  for (const std::string* p : {&o.plot, &o.plot_time, &o.plot_spectrum}) {
+  const std::pair<const std::string*, const char*> plots[] = {
+      {&o.plot, "plot"}, {&o.plot_time, "plot_time"}, {&o.plot_spectrum, "plot_spectrum"}};
+  for (const auto& [p, field] : plots) {
     if (!p->empty() && !plot_extension_ok(*p)) {
-      throw UsageError(fmt::format("plot '{}': must end in .png or .svg", *p));
+      throw FieldError(
+          field, fmt::format("{}: '{}' must end in .png or .svg", field_mark(field), value_mark()),
+          printable(*p, 80));
     }
   }
   for (const std::string* p : {&o.csv, &o.plot, &o.plot_time, &o.plot_spectrum}) {
