@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "test_support.h"
+#include "tests/fuzz/fuzz_derived_targets.h"
 #include "tests/fuzz/fuzz_targets.h"
 
 namespace anesim {
@@ -75,6 +76,14 @@ TEST_CASE("fuzz seeds and kept findings: MIL program reader", "[fuzz][model]") {
 
 TEST_CASE("fuzz seeds and kept findings: blob descriptor check", "[fuzz][model]") {
   CHECK(replay("blob", fuzz::blob_one) >= 1);
+}
+
+TEST_CASE("fuzz seeds and kept findings: timing table reader", "[fuzz][tables]") {
+  CHECK(replay("table", fuzz::table_one) >= 2);
+}
+
+TEST_CASE("fuzz seeds and kept findings: cache entry reader", "[fuzz][tables]") {
+  CHECK(replay("cache_entry", fuzz::cache_entry_one) >= 2);
 }
 
 }  // namespace

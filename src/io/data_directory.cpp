@@ -55,8 +55,7 @@ std::string data_directory() {
   // Code loaded from inside the build tree (build/anesim, build/tests/*,
   // build/python/anesim*.so) is the build's own; an install prefix inside
   // it is found first, as installed.
-  const auto [build_end, here_at] =
-      std::mismatch(build.begin(), build.end(), here.begin(), here.end());
+  const auto build_end = std::mismatch(build.begin(), build.end(), here.begin(), here.end()).first;
   if (!build.empty() && build_end == build.end()) candidates.push_back(build / "share/anesim");
   candidates.push_back(ANESIM_INSTALLED_DATA);
   for (const fs::path& candidate : candidates) {

@@ -103,7 +103,8 @@ step "advise with an installed model preset" tool-advise \
 # mount namespace lays an empty tmpfs over both where unshare is allowed),
 # the binary and the module still find their data: it is looked up
 # relative to where they are, never through a path compiled in.
-moved=$(mktemp -d "${TMPDIR:-/tmp}/anesim-package.XXXXXX")
+# Outside the build tree, which the run below hides; removed on exit.
+moved=$(mktemp -d /tmp/anesim-package.XXXXXX)
 trap 'rm -rf "$work" "$moved"' EXIT
 cp -a "$prefix"/. "$moved"/
 module_dir=$(dirname "${modules[0]}")

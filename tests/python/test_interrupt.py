@@ -12,6 +12,8 @@ print("ready", flush=True)
 try:
     if sys.argv[1] == "run":
         anesim.run(lines=200000, cores=16)
+    elif sys.argv[1] == "affected":
+        anesim.affected(cin=2048, cout=1048576, exact=True)  # 256 MiB per core, simulated
     else:
         anesim.advise_model("llama-3.1-8b", jobs=2, exact=True)  # simulated: many seconds
     print("returned", flush=True)
@@ -46,3 +48,7 @@ def test_ctrl_c_stops_a_run_within_a_fraction_of_a_second():
 
 def test_ctrl_c_stops_advice_threads_within_a_fraction_of_a_second():
     assert interrupt("advise") < 0.5
+
+
+def test_ctrl_c_stops_affected_within_a_fraction_of_a_second():
+    assert interrupt("affected") < 0.5

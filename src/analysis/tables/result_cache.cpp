@@ -14,6 +14,8 @@
 
 #include <anesim/analysis/batch/batch_runner.h>
 #include <anesim/analysis/batch/point_request.h>
+#include <anesim/analysis/tables/cache_entry.h>
+#include <anesim/analysis/tables/content_hash.h>
 #include <anesim/analysis/tables/model_version.h>
 #include <anesim/io/atomic_output.h>
 #include <anesim/io/errors.h>
@@ -29,23 +31,6 @@ namespace fs = std::filesystem;
 
 constexpr const char* kLimitVariable = "ANESIM_CACHE_LIMIT_MB";
 constexpr uint64_t kMaxLimitMb = 1u << 20;
-
-Json report_json(const SimPointResult& r) {
-  Json j;
-  j["time_us"] = r.time_us;
-  j["gbps"] = r.gbps;
-  j["lines_prefetched"] = r.lines_prefetched;
-  j["lines_demand"] = r.lines_demand;
-  j["k"] = r.k;
-  j["x"] = r.x;
-  j["notch"] = r.notch;
-  j["sim_cycles"] = r.sim_cycles;
-  if (!r.task_dispatch_cycles.empty() || !r.task_finish_cycles.empty()) {
-    j["task_dispatch_cycles"] = r.task_dispatch_cycles;
-    j["task_finish_cycles"] = r.task_finish_cycles;
-  }
-  return j;
-}
 
 bool is_hex(const std::string& s, size_t from, size_t n) {
   if (s.size() < from + n) return false;
@@ -68,26 +53,6 @@ struct Entry {
 Entry entry_for(const std::string& scope, const SimPoint& p) {
   const std::string point = point_request_json(p).dump();
   return {(fs::path(cache_directory()) / scope / (content_hash(point) + ".json")).string(), point};
-}
-
-// The lines a point streams from memory on all its simulated cores.
-double streamed_bytes(const SimPoint& p) {
-  uint64_t lines = p.task_lines.empty()
-                       ? uint64_t{p.lines_per_core}
-                       : std::accumulate(p.task_lines.begin(), p.task_lines.end(), uint64_t{0});
-  const uint64_t gaps = std::accumulate(p.task_gaps.begin(), p.task_gaps.end(), uint64_t{0});
-  lines = lines > gaps ? lines - gaps : 0;
-  return static_cast<double>(lines) * 64.0 * p.cores;
-}
-
-// Within what no simulation of `cfg` can produce: a time shorter than the
-// bytes take at the memory's peak, or a throughput above it (1 % slack for
-// rounding at the ends of a transfer).
-bool physically_possible(const SimPointResult& r, const SimPoint& p, const MachineConfig& cfg) {
-  const double peak = cfg.peak_gbps();
-  if (!std::isfinite(r.time_us) || r.time_us <= 0) return false;
-  if (!std::isfinite(r.gbps) || r.gbps < 0 || r.gbps > peak * 1.01) return false;
-  return r.time_us * 1e3 * 1.01 >= streamed_bytes(p) / peak;
 }
 
 struct Tree {
@@ -147,20 +112,6 @@ void write_entry(const Entry& e, const SimPointResult& r) {
 }
 
 }  // namespace
-
-std::string content_hash(const std::string& text) {
-  // Advise hashes the same description at every call: the last text's hash
-  // is kept per thread.
-  thread_local std::string last_text, last_hash;
-  if (!last_hash.empty() && text == last_text) return last_hash;
-  uint64_t h = 14695981039346656037ull;
-  for (unsigned char c : text) {
-    h = (h ^ c) * 1099511628211ull;
-  }
-  last_text = text;
-  last_hash = fmt::format("{:016x}", h);
-  return last_hash;
-}
 
 std::string description_hash(const std::string& text, const std::string& origin) {
   // A file's identity as far as the key goes: its size and modification time.
@@ -282,30 +233,6 @@ void evict_cache_to(uint64_t limit, const std::string& keep_scope) {
     const uintmax_t size = fs::file_size(path, ec);
     if (!ec && fs::remove(path, ec)) total -= std::min<uint64_t>(total, size);
   }
-}
-
-std::string cache_entry_text(const std::string& point, const SimPointResult& r) {
-  Json j;
-  j["point"] = point;
-  j["report"] = report_json(r);
-  j["checksum"] = content_hash(j["report"].dump());
-  return j.dump() + "\n";
-}
-
-bool parse_cache_entry(const std::string& text, const std::string& point, const SimPoint& p,
-                       const MachineConfig& cfg, SimPointResult& out) {
-  const Json j = Json::parse(text, nullptr, false);
-  if (!j.is_object() || !j.contains("point") || !j.contains("report") || !j.contains("checksum") ||
-      !j["point"].is_string() || !j["checksum"].is_string() || !j["report"].is_object()) {
-    return false;
-  }
-  if (j["point"].get<std::string>() != point) return false;
-  const std::string report = j["report"].dump();
-  if (j["checksum"].get<std::string>() != content_hash(report)) return false;
-  SimPointResult r = parse_point_report(report);
-  if (!r.ok || !physically_possible(r, p, cfg)) return false;
-  out = r;
-  return true;
 }
 
 std::vector<SimPointResult> simulate_points_cached(const std::vector<SimPoint>& points,

@@ -20,6 +20,8 @@
 #include <vector>
 
 #include <anesim/analysis/batch/sim_point.h>
+#include <anesim/analysis/tables/cache_entry.h>
+#include <anesim/analysis/tables/content_hash.h>
 #include <anesim/sim/base/machine_config.h>
 
 namespace anesim {
@@ -27,8 +29,6 @@ namespace anesim {
 constexpr size_t kMaxCacheEntryBytes = 1u << 20;
 constexpr uint64_t kDefaultCacheLimitMb = 256;
 
-// A short hash of `text` (64-bit FNV-1a, hex).
-std::string content_hash(const std::string& text);
 // The hash a description's derived data is keyed by: of its merged text
 // (merged_description_text), read from `origin` ("" = built-in). Kept per
 // process and re-derived when a base file's size or time changes.
@@ -62,13 +62,6 @@ uint64_t clear_cache();
 // Removes the oldest scopes, then the oldest entries of `keep_scope`, until
 // the cache is at most `limit` bytes.
 void evict_cache_to(uint64_t limit, const std::string& keep_scope);
-
-// The entry checks, for the fuzz target and tests: whether `text` is a
-// trustworthy entry for `point` (point_request_json text) on `cfg`; fills
-// `out` when it is.
-bool parse_cache_entry(const std::string& text, const std::string& point, const SimPoint& p,
-                       const MachineConfig& cfg, SimPointResult& out);
-std::string cache_entry_text(const std::string& point, const SimPointResult& r);
 
 // simulate_points (batch_runner.h) that reads each point from the cache
 // under `scope` first and stores what it simulates; `scope` "" = no cache.

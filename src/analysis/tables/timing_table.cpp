@@ -6,8 +6,8 @@
 
 #include <fmt/format.h>
 
+#include <anesim/analysis/tables/content_hash.h>
 #include <anesim/analysis/tables/notch_rules.h>
-#include <anesim/analysis/tables/result_cache.h>
 #include <anesim/io/errors.h>
 #include <anesim/sim/core/workload.h>
 #include <anesim/sim/ring/geometry.h>
@@ -66,7 +66,23 @@ double interpolate(const TimeCurve& c, uint64_t lines) {
   return lerp(a.second, it->second, f);
 }
 
+namespace {
+
+// A table answers only with a time a simulation could give: an
+// interpolation that is not positive and finite (a damaged or hostile table
+// that passed the checks at its samples) is simulated instead.
+std::optional<double> plausible(std::optional<double> us) {
+  if (us && (!std::isfinite(*us) || *us <= 0)) return std::nullopt;
+  return us;
+}
+
+}  // namespace
+
 std::optional<double> TimingTable::single(RingVariant v, uint64_t lines) const {
+  return plausible(single_unchecked(v, lines));
+}
+
+std::optional<double> TimingTable::single_unchecked(RingVariant v, uint64_t lines) const {
   if (lines == 0 || lines > max_lines || fix.empty() || lines < fix.front().first) {
     return std::nullopt;
   }
@@ -98,6 +114,11 @@ bool start_sensitive(RingVariant v) {
 
 std::optional<double> TimingTable::single_at(RingVariant v, uint64_t lines,
                                              uint64_t start_line) const {
+  return plausible(single_at_unchecked(v, lines, start_line));
+}
+
+std::optional<double> TimingTable::single_at_unchecked(RingVariant v, uint64_t lines,
+                                                       uint64_t start_line) const {
   if (v != chip || !start_sensitive(chip) || start_line % kRingLines == 0) return single(v, lines);
   const LapPosition p = lap_position(lines);
   if (!in_v(p)) return single(v, lines);
@@ -131,6 +152,10 @@ std::optional<bool> TimingTable::affected(uint64_t lines) const {
 }
 
 std::optional<double> TimingTable::split(const std::vector<uint32_t>& tasks) const {
+  return plausible(split_unchecked(tasks));
+}
+
+std::optional<double> TimingTable::split_unchecked(const std::vector<uint32_t>& tasks) const {
   const auto it = split_extra.find(static_cast<uint32_t>(tasks.size()));
   if (it == split_extra.end() || it->second.empty()) return std::nullopt;
   uint64_t total = 0;
@@ -243,10 +268,12 @@ void check_table_physics(const TimingTable& t, const MachineConfig& cfg,
   const double peak = cfg.peak_gbps();
   const auto check = [&](const std::string& field, uint64_t lines, double us) {
     const double floor_us = static_cast<double>(lines) * 64.0 * cfg.ane.cores / peak / 1e3;
-    if (!std::isfinite(us) || us <= 0) {
+    // At most 1e12 us (11 days): no transfer takes that long, and sums of
+    // such times stay finite.
+    if (!std::isfinite(us) || us <= 0 || us > 1e12) {
       throw ConfigError(
           fmt::format("{}: {}: {} us for {} lines per core: a time must be "
-                      "positive and finite",
+                      "positive, finite and at most 1e12 us",
                       origin, field, us, lines));
     }
     if (us * 1.01 < floor_us) {

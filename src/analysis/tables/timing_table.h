@@ -70,6 +70,12 @@ struct TimingTable {
   // Whether the chip's ring costs `lines` time (costs_time); nullopt where
   // the table cannot decide it exactly (simulate instead).
   std::optional<bool> affected(uint64_t lines) const;
+
+ private:
+  std::optional<double> single_unchecked(RingVariant v, uint64_t lines) const;
+  std::optional<double> single_at_unchecked(RingVariant v, uint64_t lines,
+                                            uint64_t start_line) const;
+  std::optional<double> split_unchecked(const std::vector<uint32_t>& tasks) const;
 };
 
 double interpolate(const TimeCurve& c, uint64_t lines);  // c covers `lines`
