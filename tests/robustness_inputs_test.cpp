@@ -194,6 +194,11 @@ TEST_CASE("inputs: values and files refused with what they are", "[robust][messa
   std::ofstream(dir + "/img") << "x";
   o = run_anesim({"--lines", "16", "--plot-latency", dir + "/img/x.svg"});
   CHECK_THAT(o.err, Catch::Contains("is a file, not a directory"));
+  // A run's limit is not fitted (it blamed the trace and a deleted temporary).
+  o = run_anesim({"calibrate", kSource + "/traces/m3-air/m3-air-published-split.csv", "--free",
+                  "simulation.max_cycles=1000:2000", "--out", dir + "/fit.yaml"});
+  CHECK(o.rc == kExitUsage);
+  CHECK_THAT(o.err, Catch::Contains("a limit of the simulation") && !Catch::Contains("candidate"));
   o = run_anesim({"sweep", "--x-range", "-2:2:1", "--plot", dir + "/s.pdf"});
   CHECK(o.rc == kExitUsage);
   CHECK_THAT(o.err, Catch::Contains("--plot: '" + dir + "/s.pdf' must end in .png or .svg"));

@@ -194,6 +194,8 @@ TEST_CASE("standard output is an output: a failed write exits 4", "[robust][outp
     std::string err;
     CHECK(run_child(args, full, ".", &err) == kExitOutput);
     CHECK_THAT(err, Catch::Contains("standard output: cannot write"));
+    // One failed write, one message.
+    CHECK(err.find("error:") == err.rfind("error:"));
   }
   // Redirected to a file, standard output is compared with the other outputs.
   const std::string dir = fresh_dir();

@@ -44,6 +44,14 @@ FreeParameter check_free(size_t i, const FreeKey& f, CalibrationSpec& spec) {
   if (f.key.empty() || !std::isfinite(f.lo) || !std::isfinite(f.hi)) {
     refuse_free(i, f, "expected KEY=LO:HI with a key and finite bounds");
   }
+  // A run's limits are not the machine's: a fit over them would only find
+  // where the traces stop fitting under the limit.
+  if (f.key.rfind("simulation.", 0) == 0) {
+    refuse_free(i, f,
+                fmt::format("{} is a limit of the simulation, not a parameter of the machine; "
+                            "free keys of dram, fabric, ane or power",
+                            printable(f.key, 60)));
+  }
   std::string base;
   try {
     base = config_value_text(spec.base_text, spec.base_origin, p.key);

@@ -43,10 +43,14 @@ int check_standard_output(int rc) {
   if (std::fflush(stdout) == 0 && std::ferror(stdout) == 0) {
     return rc;
   }
+  // A command that failed has said why (a failed write to standard output
+  // among them): one failure, one message.
+  if (rc != kExitOk) return rc;
   const int err = errno;
   std::fprintf(stderr, "anesim: error: standard output: cannot write: %s\n",
-               err != 0 ? std::strerror(err) : "an earlier write failed");
-  return rc == kExitOk ? kExitOutput : rc;
+               err != 0 ? std::strerror(err)
+                        : "a write to it failed (a full disk, a closed pipe or a file-size limit)");
+  return kExitOutput;
 }
 
 }  // namespace anesim

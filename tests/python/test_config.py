@@ -1,5 +1,7 @@
 """anesim.Config: read-only keys, patched copies, errors with file:line."""
 
+import os
+
 import pytest
 
 import anesim
@@ -42,3 +44,28 @@ def test_bad_files():
         anesim.Config.load("/nonexistent/config.yaml")
     with pytest.raises(ValueError):
         anesim.Config.load("")
+
+
+def test_an_overlay_whose_path_holds_a_newline_loads(tmp_path):
+    folder = tmp_path / "a\nprojection: injected"
+    folder.mkdir()
+    (folder / "ov.yaml").write_text("base: m4\n")
+    cfg = anesim.Config.load(folder / "ov.yaml")
+    m4 = anesim.Config.load(os.path.join(SOURCE_DIR, "configs", "m4.yaml"))
+    assert cfg["dram.clock_mhz"] == m4["dram.clock_mhz"]
+    assert "projection" not in cfg.keys()
+
+
+def test_a_pathlike_giving_bytes_is_a_path(tmp_path):
+    (tmp_path / "ov.yaml").write_text("base: m4\n")
+
+    class BytesPath:
+        def __fspath__(self):
+            return os.fsencode(str(tmp_path / "ov.yaml"))
+
+    assert anesim.Config.load(BytesPath())["dram.clock_mhz"] > 0
+
+
+def test_chips_list_names_a_bad_item():
+    with pytest.raises(TypeError, match=r"chips\[1\]: expected a chip name"):
+        anesim.advise(cin=2048, cout=4096, chips=["m3", None])
