@@ -214,6 +214,14 @@ TEST_CASE("inputs: names reach the terminal escaped", "[robust][messages][inputs
   REQUIRE(o.rc == kExitOk);
   CHECK(o.out.find('\x1b') == std::string::npos);
   CHECK_THAT(o.out, Catch::Contains("a\\x1b[31mred\\x0aline"));
+  // Bytes that are not UTF-8 in a path: escaped in JSON too, not an exception.
+  const std::string latin = dir + "/caf\xe9";
+  fs::create_directories(latin);
+  std::ofstream(latin + "/config.json")
+      << slurp(kSource + "/tests/fixtures/hf/Llama-3.2-1B/config.json");
+  const test::Outcome j = run_anesim({"decode", "--model", latin + "/config.json", "--json"});
+  CHECK(j.rc == kExitOk);
+  CHECK_THAT(j.out, Catch::Contains("caf\\\\xe9"));
 }
 
 TEST_CASE("inputs: a binary copied elsewhere never reads data under the current folder",
