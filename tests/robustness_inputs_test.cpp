@@ -148,7 +148,9 @@ TEST_CASE("inputs: bases go through the strict reader, in a bounded chain",
       "\xff\xfe"
       "d\0r\0a\0m\0",
       10);
-  for (const std::string b : {"nul.yaml", "empty.yaml", "wide.yaml"}) {
+  // A FIFO found as a base is refused, not waited on.
+  REQUIRE(mkfifo((dir + "/fifo.yaml").c_str(), 0644) == 0);
+  for (const std::string b : {"nul.yaml", "empty.yaml", "wide.yaml", "fifo.yaml"}) {
     INFO(b);
     std::ofstream(dir + "/over.yaml") << "base: " << b << "\n";
     o = run_anesim({"--config", dir + "/over.yaml", "--lines", "16"});
@@ -235,6 +237,41 @@ TEST_CASE("inputs: a binary copied elsewhere never reads data under the current 
   const test::Outcome o = run_in(dir, dir + "/anesim", {"chips"});
   CHECK_THAT(o.out + o.err, !Catch::Contains("planted"));
   CHECK_THAT(o.out + o.err, !Catch::Contains("passwd"));
+}
+
+TEST_CASE("inputs: an overlay with a relative base is calibrated and written elsewhere",
+          "[robust][calibrate][inputs]") {
+  const std::string dir = fresh_dir("anesim-cal-base");
+  fs::create_directories(dir + "/sub");
+  std::ofstream(dir + "/base.yaml") << slurp(kSource + "/configs/m3-air.yaml");
+  std::ofstream(dir + "/sub/ov.yaml") << "base: ../base.yaml\nfabric:\n  request_latency: 30\n";
+  const test::Outcome o =
+      run_anesim({"calibrate", kSource + "/traces/m3-air/m3-air-published-split.csv", "--config",
+                  dir + "/sub/ov.yaml", "--free", "fabric.request_latency=20:40", "--max-evals",
+                  "3", "--out", dir + "/fit.yaml"});
+  INFO(o.err);
+  REQUIRE(o.rc == kExitOk);
+  // Written to another folder, the fitted overlay still finds its base.
+  CHECK(run_anesim({"--config", dir + "/fit.yaml", "--lines", "16"}).rc == kExitOk);
+}
+
+TEST_CASE("inputs: an error is blamed on what the file wrote", "[robust][messages][inputs]") {
+  const std::string dir = fresh_dir("anesim-blame");
+  // A clock 100 times slower scales the inherited port below 1 cycle.
+  std::ofstream(dir + "/slow.yaml") << "base: m4\ndram:\n  clock_mhz: 10\n";
+  test::Outcome o = run_anesim({"--config", dir + "/slow.yaml", "--lines", "16"});
+  CHECK(o.rc == kExitConfig);
+  CHECK_THAT(o.err, Catch::Contains(dir + "/slow.yaml:3:") &&
+                        Catch::Contains("dram.clock_mhz: 10 MHz") &&
+                        Catch::Contains("fabric.port_cycles_per_line"));
+  // A config.json whose projection no transfer can hold names the file and key.
+  std::ofstream(dir + "/config.json")
+      << R"({"model_type": "llama", "hidden_size": 4194304, "intermediate_size": 4194304,)"
+      << R"( "num_hidden_layers": 1, "num_attention_heads": 4, "vocab_size": 1000})";
+  o = run_anesim({"advise", "--model", dir + "/config.json", "--exact"});
+  CHECK(o.rc != kExitOk);
+  CHECK_THAT(o.err, Catch::Contains(dir + "/config.json:") &&
+                        Catch::Contains("intermediate_size") && Catch::Contains("2^32-1"));
 }
 
 }  // namespace anesim

@@ -140,6 +140,7 @@ CalibrateOutcome calibrate(const CalibrateRequest& r, const CalibrationProgress&
   // `out` may replace the description, not what it stands on.
   DeclaredInputs inputs;
   inputs.bases_of(r.config, field_mark("config"));
+  inputs.table_of(r.config, field_mark("config"));
   for (const std::string& f : r.files) {
     inputs.file(f, "trace file");
   }

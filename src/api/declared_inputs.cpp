@@ -44,7 +44,7 @@ void add_regular_files_under(const std::string& folder, const std::string& optio
 void add_index_shards(const std::string& index, const std::string& option,
                       std::vector<NamedPath>& out) {
   std::string why;
-  const std::optional<std::string> text = read_text_file(index, kMaxIndexBytes, "index", why);
+  const std::optional<std::string> text = read_regular_file(index, kMaxIndexBytes, "index", why);
   if (!text) return;  // the model reader reports it
   const Json j = Json::parse(*text, nullptr, false);
   if (!j.is_object() || !j.contains("weight_map") || !j["weight_map"].is_object()) return;
@@ -73,9 +73,11 @@ void DeclaredInputs::description(const std::string& config_path, const std::stri
                                  bool with_table) {
   file(config_path, option);
   bases_of(config_path, option);
-  if (with_table) {
-    paths_.push_back({fmt::format("the timing table of {}", option), table_path_for(config_path)});
-  }
+  if (with_table) table_of(config_path, option);
+}
+
+void DeclaredInputs::table_of(const std::string& config_path, const std::string& option) {
+  paths_.push_back({fmt::format("the timing table of {}", option), table_path_for(config_path)});
 }
 
 void DeclaredInputs::bases_of(const std::string& config_path, const std::string& option) {

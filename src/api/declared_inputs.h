@@ -18,8 +18,11 @@ class DeclaredInputs {
   // gave it; with `with_table`, the timing table advise would read.
   void description(const std::string& config_path, const std::string& option,
                    bool with_table = true);
-  // Only the files the description stands on: its bases and the registry.
+  // Only the files the description stands on (its bases and the registry)
+  // and its timing table: what `calibrate --out` may not replace, the
+  // description itself being refitted in place.
   void bases_of(const std::string& config_path, const std::string& option);
+  void table_of(const std::string& config_path, const std::string& option);
   // A model: a preset name has no file; a file brings what it leads to.
   void model(const std::string& model, const std::string& option);
   void file(const std::string& path, const std::string& option);

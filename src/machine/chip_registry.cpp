@@ -98,7 +98,7 @@ struct Registry {
 Registry read_registry() {
   const std::string path = chip_registry_path();
   std::string why;
-  const std::optional<std::string> text = read_text_file(path, 1 << 20, "chip registry", why);
+  const std::optional<std::string> text = read_regular_file(path, 1 << 20, "chip registry", why);
   if (!text) {
     throw ConfigError(
         fmt::format("{}: {} (the chip registry ships with anesim; set "

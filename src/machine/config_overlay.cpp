@@ -181,7 +181,8 @@ ChainLink read_base(const ChainLink& link, std::vector<std::string>& chain) {
                      kMaxBaseChain));
   }
   std::string why;
-  const std::optional<std::string> text = read_text_file(path, kMaxConfigBytes, "config file", why);
+  const std::optional<std::string> text =
+      read_regular_file(path, kMaxConfigBytes, "config file", why);
   if (!text) {
     fail(link.path, base.Mark(), fmt::format("{}: {}", printable(path), why));
   }
@@ -272,7 +273,8 @@ std::vector<std::string> base_files_of_text(const std::string& text, const std::
 std::vector<std::string> base_files(const std::string& path, bool& names_a_chip) {
   names_a_chip = false;
   std::string why;
-  const std::optional<std::string> text = read_text_file(path, kMaxConfigBytes, "config file", why);
+  const std::optional<std::string> text =
+      read_regular_file(path, kMaxConfigBytes, "config file", why);
   if (!text) return {};  // the reader reports it
   return base_files_of_text(*text, path, names_a_chip);
 }

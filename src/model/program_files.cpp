@@ -83,7 +83,7 @@ std::vector<std::string> deployment_programs(const std::string& folder) {
   std::vector<std::string> out;
   if (is_regular_file(manifest)) {
     std::string why;
-    const std::optional<std::string> text = read_text_file(manifest, 1 << 20, "manifest", why);
+    const std::optional<std::string> text = read_regular_file(manifest, 1 << 20, "manifest", why);
     if (!text) throw ModelFileError(fmt::format("{}: {}", printable_whole(manifest), why));
     uint32_t line_no = 0;
     size_t start = 0;

@@ -36,7 +36,7 @@ std::string shape_text(const std::vector<int64_t>& shape) {
 
 void ProgramReader::read_program(const std::string& mil_path, const std::string& folder) {
   std::string why;
-  const std::optional<std::string> text = read_text_file(mil_path, kMaxMilBytes, "program", why);
+  const std::optional<std::string> text = read_regular_file(mil_path, kMaxMilBytes, "program", why);
   if (!text) throw ModelFileError(fmt::format("{}: {}", printable_whole(mil_path), why));
   read_text(*text, mil_path, folder);
 }

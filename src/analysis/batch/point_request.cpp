@@ -1,6 +1,10 @@
 #include <anesim/analysis/batch/point_request.h>
 
+#include <cstdint>
+#include <limits>
 #include <optional>
+#include <type_traits>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -10,10 +14,39 @@ namespace anesim {
 
 namespace {
 
+// A count must be a whole number within its type: nlohmann converts a float
+// (or an integer too large for 64 bits, read as one) without a check.
+template <typename T>
+void check_count(const Json& v, const char* key) {
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+    if (!v.is_number_unsigned() || v.get<uint64_t>() > std::numeric_limits<T>::max()) {
+      throw InputError(fmt::format("--point-stdin: {}: expected a whole number from 0 to {}", key,
+                                   uint64_t{std::numeric_limits<T>::max()}));
+    }
+  }
+}
+
+template <typename T>
+struct ElementOf {
+  using type = void;
+};
+template <typename E>
+struct ElementOf<std::vector<E>> {
+  using type = E;
+};
+
 template <typename T>
 T field(const Json& j, const char* key) {
   try {
-    return j.at(key).get<T>();
+    const Json& v = j.at(key);
+    using E = typename ElementOf<T>::type;
+    if constexpr (!std::is_void_v<E>) {
+      if (!v.is_array()) throw InputError(fmt::format("--point-stdin: {}: expected a list", key));
+      for (const Json& item : v) check_count<E>(item, key);
+    } else {
+      check_count<T>(v, key);
+    }
+    return v.get<T>();
   } catch (const Json::exception& e) {
     throw InputError(fmt::format("--point-stdin: {}: {}", key, e.what()));
   }
