@@ -3,6 +3,8 @@
 // child process, without a shell so arguments reach it verbatim.
 #include <catch2/catch.hpp>
 
+#include <fcntl.h>
+
 #include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -94,7 +96,16 @@ TEST_CASE("an interrupted run leaves no output and no temporary", "[cli][waves][
   SECTION("SIGTERM, FST") { interrupt_while_writing("--fst", SIGTERM); }
   SECTION("SIGUSR1, VCD") { interrupt_while_writing("--vcd", SIGUSR1); }
   SECTION("SIGKILL, VCD: the dump has no name until it is complete") {
-    interrupt_while_writing("--vcd", SIGKILL);
+    // Only where the file system has nameless files (O_TMPFILE); elsewhere
+    // the named temporary is removed by the signal handlers above.
+    const std::string probe_dir = fresh_dir();
+    const int probe = open(probe_dir.c_str(), O_TMPFILE | O_WRONLY, 0644);
+    if (probe >= 0) {
+      close(probe);
+      interrupt_while_writing("--vcd", SIGKILL);
+    } else {
+      WARN("no O_TMPFILE under " << probe_dir << ": the SIGKILL case is not checked");
+    }
   }
 }
 
