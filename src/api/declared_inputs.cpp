@@ -1,5 +1,6 @@
 #include <anesim/api/declared_inputs.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <optional>
 #include <set>
@@ -66,7 +67,9 @@ bool looks_like_model_path(const std::string& m) {
 }  // namespace
 
 void DeclaredInputs::file(const std::string& path, const std::string& option) {
-  if (!path.empty()) paths_.push_back({option, path});
+  later([=](std::vector<NamedPath>& out) {
+    if (!path.empty()) out.push_back({option, path});
+  });
 }
 
 void DeclaredInputs::description(const std::string& config_path, const std::string& option,
@@ -77,22 +80,27 @@ void DeclaredInputs::description(const std::string& config_path, const std::stri
 }
 
 void DeclaredInputs::table_of(const std::string& config_path, const std::string& option) {
-  paths_.push_back({fmt::format("the timing table of {}", option), table_path_for(config_path)});
+  later([=](std::vector<NamedPath>& out) {
+    out.push_back({fmt::format("the timing table of {}", option), table_path_for(config_path)});
+  });
 }
 
 void DeclaredInputs::bases_of(const std::string& config_path, const std::string& option) {
-  if (config_path.empty()) return;
-  bool names_a_chip = false;
-  for (const std::string& base : base_files(config_path, names_a_chip)) {
-    paths_.push_back({fmt::format("the base of {}", option), base});
-  }
-  // --chip NAME and a base named as a chip are looked up in the registry.
-  (void)names_a_chip;
-  paths_.push_back({"the chip registry", chip_registry_path()});
+  later([=](std::vector<NamedPath>& out) {
+    if (config_path.empty()) return;
+    bool names_a_chip = false;
+    for (const std::string& base : base_files(config_path, names_a_chip)) {
+      out.push_back({fmt::format("the base of {}", option), base});
+    }
+    // --chip NAME and a base named as a chip are looked up in the registry.
+    out.push_back({"the chip registry", chip_registry_path()});
+  });
 }
 
 void DeclaredInputs::folder(const std::string& folder, const std::string& option) {
-  if (!folder.empty()) add_regular_files_under(folder, option, paths_);
+  later([=](std::vector<NamedPath>& out) {
+    if (!folder.empty()) add_regular_files_under(folder, option, out);
+  });
 }
 
 void DeclaredInputs::model(const std::string& model, const std::string& option) {
@@ -102,25 +110,36 @@ void DeclaredInputs::model(const std::string& model, const std::string& option) 
     return;
   }
   file(model, option);
-  std::error_code ec;
   const std::string parent = fs::path(model).parent_path().string();
   const std::string beside =
       (parent.empty() ? fs::path("config.json") : fs::path(parent) / "config.json").string();
-  if (fs::is_directory(model, ec)) {
-    folder(model, option);
-  } else if (ends_with(model, ".mil")) {
-    add_regular_files_under((fs::path(parent.empty() ? "." : parent) / "weights").string(), option,
-                            paths_);
-  } else if (ends_with(model, ".safetensors.index.json")) {
-    file(beside, fmt::format("the config.json beside {}", option));
-    add_index_shards(model, fmt::format("a shard of {}", option), paths_);
-  } else if (ends_with(model, ".safetensors")) {
+  if (ends_with(model, ".safetensors.index.json") || ends_with(model, ".safetensors")) {
     file(beside, fmt::format("the config.json beside {}", option));
   }
+  later([=](std::vector<NamedPath>& out) {
+    std::error_code ec;
+    if (fs::is_directory(model, ec)) {
+      add_regular_files_under(model, option, out);
+    } else if (ends_with(model, ".mil")) {
+      add_regular_files_under((fs::path(parent.empty() ? "." : parent) / "weights").string(),
+                              option, out);
+    } else if (ends_with(model, ".safetensors.index.json")) {
+      add_index_shards(model, fmt::format("a shard of {}", option), out);
+    }
+  });
+}
+
+const std::vector<NamedPath>& DeclaredInputs::paths() const {
+  for (const auto& find : pending_) find(paths_);
+  pending_.clear();
+  return paths_;
 }
 
 void refuse_overwriting_inputs(const DeclaredInputs& inputs,
                                const std::vector<NamedPath>& outputs) {
+  const bool writes = std::any_of(outputs.begin(), outputs.end(),
+                                  [](const NamedPath& o) { return !o.path.empty(); });
+  if (!writes) return;
   refuse_overlapping_paths(inputs.paths(), outputs);
   const std::string cache = cache_directory();
   if (!cache.empty()) refuse_outputs_inside({"the result cache", cache}, outputs);

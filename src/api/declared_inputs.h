@@ -5,6 +5,7 @@
 // of them before anything runs, so that no output replaces an input.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,9 @@
 
 namespace anesim::api {
 
+// What a request declares is looked up only when an output is checked
+// against it: a request that writes no file (most advise calls) reads no
+// base or index twice.
 class DeclaredInputs {
  public:
   // A machine description ("" = the built-in one), `option` as the user
@@ -28,10 +32,15 @@ class DeclaredInputs {
   void file(const std::string& path, const std::string& option);
   // Every regular file under `folder` (a traces folder, a program's folder).
   void folder(const std::string& folder, const std::string& option);
-  const std::vector<NamedPath>& paths() const { return paths_; }
+  // Every file declared, looked up now.
+  const std::vector<NamedPath>& paths() const;
 
  private:
-  std::vector<NamedPath> paths_;
+  void later(std::function<void(std::vector<NamedPath>&)> find) {
+    pending_.push_back(std::move(find));
+  }
+  mutable std::vector<std::function<void(std::vector<NamedPath>&)>> pending_;
+  mutable std::vector<NamedPath> paths_;
 };
 
 // Refuses (UsageError / FieldError) an output that is one of `inputs`,
