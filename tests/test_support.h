@@ -13,10 +13,12 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include <anesim/io/json.h>
@@ -53,14 +55,34 @@ inline std::string slurp(const std::string& path) {
   return s.str();
 }
 
+// The scratch folders this test process made, removed when it exits
+// (ANESIM_KEEP_TEST_SCRATCH=1 keeps them to look at).
+struct ScratchFolders {
+  std::vector<std::string> made;
+  ~ScratchFolders() {
+    const char* keep = std::getenv("ANESIM_KEEP_TEST_SCRATCH");
+    if (keep != nullptr && *keep == '1') return;
+    for (const std::string& d : made) {
+      std::error_code ec;
+      std::filesystem::remove_all(d, ec);
+    }
+  }
+};
+inline ScratchFolders& scratch_folders() {
+  static ScratchFolders folders;
+  return folders;
+}
+
 // A new empty directory under $TMPDIR (the build tree's test-scratch/ under
-// ctest, tests/CMakeLists.txt), else /tmp.
+// ctest, tests/CMakeLists.txt), else /tmp; removed when the test exits.
 inline std::string fresh_dir(const std::string& prefix = "anesim-test") {
   const char* tmp = std::getenv("TMPDIR");
   std::string tmpl =
       std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") + "/" + prefix + "-XXXXXX";
   const char* d = mkdtemp(tmpl.data());
-  return d != nullptr ? std::string(d) : std::string();
+  if (d == nullptr) return std::string();
+  scratch_folders().made.push_back(d);
+  return std::string(d);
 }
 
 // `text` with the first `from` replaced by `to`; throws when `from` is not

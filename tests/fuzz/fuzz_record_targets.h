@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <tuple>
@@ -53,13 +54,18 @@ inline void step_records_one(const uint8_t* data, size_t size) {
 // model.safetensors.index.json: ModelFileError naming the index (its shard
 // files do not exist here), never a crash.
 inline void index_one(const uint8_t* data, size_t size) {
-  static const std::string path =
-      "/tmp/anesim-fuzz-index-" + std::to_string(getpid()) + "/model.safetensors.index.json";
-  static const bool made =
-      std::system(("mkdir -p /tmp/anesim-fuzz-index-" + std::to_string(getpid())).c_str()) == 0;
-  if (!made) {
-    fuzz_fail("cannot make the index folder", path);
-  }
+  // One folder per process under TMPDIR, removed when the process exits.
+  struct IndexFolder {
+    std::filesystem::path dir =
+        std::filesystem::temp_directory_path() / ("anesim-fuzz-index-" + std::to_string(getpid()));
+    IndexFolder() { std::filesystem::create_directories(dir); }
+    ~IndexFolder() {
+      std::error_code ignored;
+      std::filesystem::remove_all(dir, ignored);
+    }
+  };
+  static const IndexFolder folder;
+  static const std::string path = (folder.dir / "model.safetensors.index.json").string();
   std::ofstream(path, std::ios::binary)
       .write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
   try {
