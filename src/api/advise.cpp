@@ -5,8 +5,6 @@
 
 #include <anesim/analysis/advise/advice_output.h>
 #include <anesim/analysis/advise/simulation_cache.h>
-#include <anesim/analysis/tables/result_cache.h>
-#include <anesim/analysis/tables/table_lookup.h>
 #include <anesim/api/model_source.h>
 #include <anesim/api/request_checks.h>
 #include <anesim/api/weight_format_fields.h>
@@ -50,21 +48,18 @@ AdviseResult advise(const AdviseRequest& r) {
       shape.push_back(*palette);
     }
   }
-  // Inputs are read and checked before any simulation starts.
-  const MachineConfig cfg = load_machine(r.machine);
+  // Inputs are read and checked before any simulation starts; a file's
+  // description is read once per process (description_store.h).
+  const ChosenMachine chosen = choose_machine(r.machine, !r.exact);
+  const MachineConfig& cfg = chosen.machine();
   AdviceSettings settings;
   settings.jobs = static_cast<unsigned>(r.jobs);
   settings.config_path = r.machine.config;
   settings.progress_label = r.progress_label;
   settings.price_splits = r.price_splits;
   settings.without_simulation = r.without_simulation;
-  if (!r.exact) {
-    const std::string text = description_text(r.machine);
-    if (!text.empty()) {
-      settings.table = find_timing_table(description_path(r.machine), text, cfg);
-      settings.cache_scope = cache_scope(text, description_path(r.machine));
-    }
-  }
+  settings.table = chosen.table;
+  settings.cache_scope = chosen.cache_scope;
   // Without a table a model's whole-token steps are simulated: asked without
   // simulating, it says so before reading the model.
   if (r.without_simulation && !has_shape && !settings.table) throw NeedsSimulation();

@@ -1,5 +1,7 @@
 #include <anesim/api/machine_choice.h>
 
+#include <anesim/analysis/tables/result_cache.h>
+#include <anesim/analysis/tables/table_lookup.h>
 #include <anesim/io/errors.h>
 #include <anesim/io/text_file.h>
 #include <anesim/machine/builtin_config.h>
@@ -9,6 +11,24 @@ namespace anesim::api {
 
 MachineConfig load_machine(const MachineChoice& choice) {
   return choice.machine ? *choice.machine : load_config_or_builtin(choice.config);
+}
+
+ChosenMachine choose_machine(const MachineChoice& choice, bool with_derived_data) {
+  ChosenMachine c;
+  if (!choice.machine) {
+    c.loaded = loaded_description(choice.config);
+    if (with_derived_data) {
+      c.table = c.loaded->timing_table();
+      c.cache_scope = c.loaded->cache_scope;
+    }
+    return c;
+  }
+  c.given = *choice.machine;
+  if (with_derived_data && !choice.text.empty()) {
+    c.table = find_timing_table(description_path(choice), choice.text, *c.given);
+    c.cache_scope = cache_scope(choice.text, description_path(choice));
+  }
+  return c;
 }
 
 std::string description_text(const MachineChoice& choice) {

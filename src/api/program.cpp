@@ -1,6 +1,6 @@
 #include <anesim/api/program.h>
 
-#include <anesim/analysis/tables/table_lookup.h>
+#include <anesim/api/machine_choice.h>
 #include <anesim/io/errors.h>
 #include <anesim/model/compiled_program.h>
 
@@ -12,10 +12,9 @@ ProgramReport read_program(const ProgramRequest& r) {
                                  ": expected a compiled program (.mlmodelc or deployment folder, "
                                  "or a .mil file)");
   }
-  const MachineConfig cfg = load_machine(r.machine);
-  std::shared_ptr<const TimingTable> table;
-  const std::string text = description_text(r.machine);
-  if (!text.empty()) table = find_timing_table(description_path(r.machine), text, cfg);
+  const ChosenMachine chosen = choose_machine(r.machine, true);
+  const MachineConfig& cfg = chosen.machine();
+  const std::shared_ptr<const TimingTable> table = chosen.table;
   return program_report(load_compiled_program(r.path), cfg.source, cfg.ane.ring_variant,
                         table.get());
 }

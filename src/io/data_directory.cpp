@@ -35,11 +35,24 @@ std::filesystem::path loaded_file_folder() {
 
 }  // namespace
 
+namespace {
+std::string found_data_directory();
+}  // namespace
+
+// Where the code was loaded from does not change while it runs: found
+// once per process (a fleet question asks for the registry many times).
 std::string data_directory() {
-  namespace fs = std::filesystem;
   if (const char* env = std::getenv("ANESIM_DATA_DIR"); env != nullptr && *env != '\0') {
     return env;
   }
+  static const std::string found = found_data_directory();
+  return found;
+}
+
+namespace {
+
+std::string found_data_directory() {
+  namespace fs = std::filesystem;
   const fs::path here = loaded_file_folder();
   if (here.empty()) {
     return {};
@@ -65,6 +78,8 @@ std::string data_directory() {
   }
   return {};
 }
+
+}  // namespace
 
 std::string data_directory_or_installed() {
   const std::string found = data_directory();

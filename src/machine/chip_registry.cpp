@@ -2,11 +2,14 @@
 
 #include <algorithm>
 #include <cctype>
+#include <memory>
+#include <mutex>
 
 #include <fmt/format.h>
 
 #include <anesim/io/data_directory.h>
 #include <anesim/io/errors.h>
+#include <anesim/io/file_signature.h>
 #include <anesim/io/text_file.h>
 #include <anesim/io/text_functions.h>
 #include <anesim/io/yaml_section.h>
@@ -141,9 +144,32 @@ std::string device_key(const std::string& name) {
 
 std::string chip_registry_path() { return configs_directory() + "/chips/registry.yaml"; }
 
-std::vector<ChipEntry> chip_registry() { return read_registry().chips; }
+namespace {
 
-std::vector<GenerationEntry> chip_generations() { return read_registry().generations; }
+// The registry is read once per process and version of its file: a fleet
+// question names every chip, and a compiler asks thousands.
+std::shared_ptr<const Registry> current_registry() {
+  static std::mutex mutex;
+  static std::shared_ptr<const Registry> kept;
+  static SignedFiles kept_files;
+  const std::string path = chip_registry_path();
+  {
+    const std::lock_guard<std::mutex> lock(mutex);
+    if (kept && kept_files.front().first == path && unchanged(kept_files)) return kept;
+  }
+  const SignedFiles files = signed_files({path});
+  auto fresh = std::make_shared<const Registry>(read_registry());
+  const std::lock_guard<std::mutex> lock(mutex);
+  kept = fresh;
+  kept_files = files;
+  return fresh;
+}
+
+}  // namespace
+
+std::vector<ChipEntry> chip_registry() { return current_registry()->chips; }
+
+std::vector<GenerationEntry> chip_generations() { return current_registry()->generations; }
 
 std::optional<ChipEntry> find_chip_by_device(const std::string& device) {
   const std::string key = device_key(device);
@@ -162,7 +188,8 @@ std::optional<std::vector<std::string>> chip_group(const std::string& name) {
                                            : nullptr;
   if (family == nullptr && name != "all") return std::nullopt;
   std::vector<std::string> out;
-  for (const ChipEntry& c : chip_registry()) {
+  const std::shared_ptr<const Registry> r = current_registry();
+  for (const ChipEntry& c : r->chips) {
     if (family == nullptr ||
         std::find(c.families.begin(), c.families.end(), family) != c.families.end()) {
       out.push_back(c.name);
@@ -180,10 +207,9 @@ std::string chip_names() {
 }
 
 std::optional<ChipEntry> find_chip(const std::string& name) {
-  for (ChipEntry& c : chip_registry()) {
-    if (c.name == name) {
-      return std::move(c);
-    }
+  const std::shared_ptr<const Registry> r = current_registry();
+  for (const ChipEntry& c : r->chips) {
+    if (c.name == name) return c;
   }
   return std::nullopt;
 }

@@ -38,18 +38,25 @@ namespace anesim::python {
 
 namespace {
 
-// config= or chip= (a registered chip's file), not both.
+// config= or chip= (a registered chip's file), not both. A path or a chip
+// is passed on as a path, so that its description is read once per process
+// (api/description_store.h); a Config as the machine it holds.
 api::MachineChoice machine_argument(const py::object& config, const py::object& chip) {
   api::MachineChoice choice;
-  std::shared_ptr<Config> c;
-  if (chip.is_none()) {
-    c = config_argument(config);
-  } else {
+  if (!chip.is_none()) {
     if (!config.is_none()) {
       throw UsageError("give config or chip, not both");
     }
-    c = config_argument(py::str(chip_config_path(text_argument(chip, "chip"))));
+    choice.config = chip_config_path(text_argument(chip, "chip"));
+    return choice;
   }
+  if (config.is_none()) return choice;
+  if (!py::isinstance<Config>(config) &&
+      (py::isinstance<py::str>(config) || py::hasattr(config, "__fspath__"))) {
+    choice.config = path_argument(config, "config");
+    return choice;
+  }
+  const std::shared_ptr<Config> c = config_argument(config);
   choice.machine = c->machine();
   choice.text = c->description_text();
   return choice;
