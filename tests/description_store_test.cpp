@@ -12,6 +12,7 @@
 #include <anesim/api/advise.h>
 #include <anesim/api/description_store.h>
 #include <anesim/io/errors.h>
+#include <anesim/io/file_signature.h>
 #include <anesim/machine/chip_registry.h>
 #include <anesim/machine/machine_config_reader.h>
 
@@ -93,4 +94,23 @@ TEST_CASE("description store: a chip asked by name answers what its file says", 
   const api::AdviseResult c = api::advise(exact);
   CHECK(c.table.rows.front().time_us_before ==
         Approx(a.table.rows.front().time_us_before).epsilon(0.005));
+}
+
+TEST_CASE("description store: one request sees one version of each file", "[api][fleet]") {
+  const std::string dir = test::fresh_dir("anesim-scope");
+  const std::string f = dir + "/f.txt";
+  std::ofstream(f) << "one";
+  const FileSignature before = file_signature(f);
+  {
+    const SignatureScope request;
+    CHECK(file_signature(f) == before);
+    std::ofstream(f) << "three";
+    CHECK(file_signature(f) == before);  // stat'ed once in this request
+    {
+      const SignatureScope nested;
+      CHECK(file_signature(f) == before);
+    }
+    CHECK(file_signature(f) == before);
+  }
+  CHECK(file_signature(f).size == 5);  // the next request sees the edit
 }

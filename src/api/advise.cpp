@@ -11,11 +11,13 @@
 #include <anesim/io/atomic_output.h>
 #include <anesim/io/count_text.h>
 #include <anesim/io/errors.h>
+#include <anesim/io/file_signature.h>
 #include <anesim/io/path_identity.h>
 
 namespace anesim::api {
 
 AdviseResult advise(const AdviseRequest& r) {
+  const SignatureScope one_view_of_each_file;
   check_count_field(r.jobs, "jobs", 1, 256);
   const bool has_model = !r.model.empty() || r.model_description.has_value();
   const bool has_shape = r.cin || r.cout;

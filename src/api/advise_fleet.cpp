@@ -9,6 +9,7 @@
 #include <anesim/api/model_source.h>
 #include <anesim/io/atomic_output.h>
 #include <anesim/io/errors.h>
+#include <anesim/io/file_signature.h>
 #include <anesim/io/path_identity.h>
 #include <anesim/io/text_functions.h>
 #include <anesim/machine/chip_registry.h>
@@ -58,6 +59,7 @@ FleetChip advise_chip(const AdviseRequest& base, const std::string& name,
 }  // namespace
 
 FleetAdviseResult advise_fleet(const FleetAdviseRequest& request) {
+  const SignatureScope one_view_of_each_file;
   if (request.chips.empty()) {
     throw FieldError("chips", fmt::format("{}: give at least one chip", field_mark("chips")));
   }

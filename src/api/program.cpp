@@ -2,11 +2,13 @@
 
 #include <anesim/api/machine_choice.h>
 #include <anesim/io/errors.h>
+#include <anesim/io/file_signature.h>
 #include <anesim/model/compiled_program.h>
 
 namespace anesim::api {
 
 ProgramReport read_program(const ProgramRequest& r) {
+  const SignatureScope one_view_of_each_file;
   if (r.path.empty()) {
     throw FieldError("path", field_mark("path") +
                                  ": expected a compiled program (.mlmodelc or deployment folder, "

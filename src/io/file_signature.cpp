@@ -3,10 +3,16 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <map>
+#include <memory>
 
 namespace anesim {
 
-FileSignature file_signature(const std::string& path) {
+namespace {
+
+thread_local std::unique_ptr<std::map<std::string, FileSignature>> scope_view;
+
+FileSignature stat_signature(const std::string& path) {
   struct stat st {};
   FileSignature s;
   if (::stat(path.c_str(), &st) != 0) return s;
@@ -16,6 +22,23 @@ FileSignature file_signature(const std::string& path) {
   s.size = static_cast<uint64_t>(st.st_size);
   s.mtime_ns = static_cast<int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
   return s;
+}
+
+}  // namespace
+
+SignatureScope::SignatureScope() : outermost_(!scope_view) {
+  if (outermost_) scope_view = std::make_unique<std::map<std::string, FileSignature>>();
+}
+
+SignatureScope::~SignatureScope() {
+  if (outermost_) scope_view.reset();
+}
+
+FileSignature file_signature(const std::string& path) {
+  if (!scope_view) return stat_signature(path);
+  const auto [it, inserted] = scope_view->try_emplace(path);
+  if (inserted) it->second = stat_signature(path);
+  return it->second;
 }
 
 SignedFiles signed_files(const std::vector<std::string>& paths) {

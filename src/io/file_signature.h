@@ -26,6 +26,21 @@ struct FileSignature {
 // be stat'ed.
 FileSignature file_signature(const std::string& path);
 
+// One request sees one version of each file: while a scope is open on a
+// thread, each path is stat'ed once there, however often the request asks
+// (a fleet question checks the registry and each chip's files many times).
+// Scopes nest; the outermost one's view holds until it closes.
+class SignatureScope {
+ public:
+  SignatureScope();
+  ~SignatureScope();
+  SignatureScope(const SignatureScope&) = delete;
+  SignatureScope& operator=(const SignatureScope&) = delete;
+
+ private:
+  bool outermost_;
+};
+
 // Files with the signatures they had when something was derived from them.
 using SignedFiles = std::vector<std::pair<std::string, FileSignature>>;
 SignedFiles signed_files(const std::vector<std::string>& paths);

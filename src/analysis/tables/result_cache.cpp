@@ -19,6 +19,7 @@
 #include <anesim/analysis/tables/model_version.h>
 #include <anesim/io/atomic_output.h>
 #include <anesim/io/errors.h>
+#include <anesim/io/file_signature.h>
 #include <anesim/io/json.h>
 #include <anesim/io/text_file.h>
 #include <anesim/machine/config_overlay.h>
@@ -114,15 +115,9 @@ void write_entry(const Entry& e, const SimPointResult& r) {
 }  // namespace
 
 std::string description_hash(const std::string& text, const std::string& origin) {
-  // A file's identity as far as the key goes: its size and modification time.
-  const auto signature = [](const std::string& path) {
-    struct stat st {};
-    if (::stat(path.c_str(), &st) != 0) return std::string("missing");
-    return fmt::format("{}.{}.{}.{}", st.st_ino, st.st_size, st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
-  };
   struct Known {
     std::string hash;
-    std::vector<std::pair<std::string, std::string>> bases;  // path, signature
+    SignedFiles bases;
   };
   static std::mutex mutex;
   static std::map<std::string, Known> known;
@@ -130,16 +125,14 @@ std::string description_hash(const std::string& text, const std::string& origin)
   {
     const std::lock_guard<std::mutex> lock(mutex);
     if (const auto it = known.find(key); it != known.end()) {
-      const bool same = std::all_of(it->second.bases.begin(), it->second.bases.end(),
-                                    [&](const auto& b) { return signature(b.first) == b.second; });
-      if (same) return it->second.hash;
+      if (unchanged(it->second.bases)) return it->second.hash;
     }
   }
   Known k;
   bool names_a_chip = false;
   for (const std::string& b :
        base_files_of_text(text, origin.empty() ? "<built-in>" : origin, names_a_chip)) {
-    k.bases.push_back({b, signature(b)});
+    k.bases.emplace_back(b, file_signature(b));
   }
   k.hash = content_hash(merged_description_text(text, origin.empty() ? "<built-in>" : origin));
   const std::lock_guard<std::mutex> lock(mutex);

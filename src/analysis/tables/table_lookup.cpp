@@ -1,7 +1,5 @@
 #include <anesim/analysis/tables/table_lookup.h>
 
-#include <sys/stat.h>
-
 #include <filesystem>
 #include <map>
 #include <mutex>
@@ -12,6 +10,7 @@
 #include <anesim/analysis/tables/result_cache.h>
 #include <anesim/io/data_directory.h>
 #include <anesim/io/errors.h>
+#include <anesim/io/file_signature.h>
 #include <anesim/io/text_file.h>
 #include <anesim/machine/builtin_config.h>
 
@@ -52,14 +51,15 @@ std::shared_ptr<const TimingTable> find_timing_table(const std::string& descript
                                                      const std::string& text,
                                                      const MachineConfig& cfg) {
   const std::string path = table_path_for(description_path);
-  struct stat st {};
-  if (path.empty() || ::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return nullptr;
+  if (path.empty()) return nullptr;
+  const FileSignature sig = file_signature(path);
+  if (!sig.exists) return nullptr;
   // A compiler asks once per layer: a table is parsed once per process and
   // version of its file (path, size, modification time), then shared.
   static std::mutex parsed_mutex;
   static std::map<std::string, std::shared_ptr<const TimingTable>> parsed;
   const std::string key =
-      fmt::format("{}\n{}\n{}.{}", path, st.st_size, st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
+      fmt::format("{}\n{}.{}.{}.{}", path, sig.device, sig.inode, sig.size, sig.mtime_ns);
   std::shared_ptr<const TimingTable> shared;
   {
     const std::lock_guard<std::mutex> lock(parsed_mutex);
