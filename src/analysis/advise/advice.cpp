@@ -10,9 +10,6 @@
 
 #include <anesim/analysis/advise/simulation_cache.h>
 #include <anesim/analysis/step/engine_drain.h>
-#include <anesim/analysis/step/step_from_table.h>
-#include <anesim/analysis/step/step_plan.h>
-#include <anesim/analysis/step/step_timing.h>
 #include <anesim/io/errors.h>
 #include <anesim/sim/ring/geometry.h>
 
@@ -92,32 +89,12 @@ void choose_remedy(TransferAdvice& a, const std::vector<ClearingSplit>& clearing
   if (pad) {
     const uint64_t lines = payload_lines(*pad, t.cout, t.format);
     const double time = sims.time(sims.chip(), lines, drain);
-    if (!sims.affected(lines, drain) && time < a.time_us_after) {
+    if (!sims.affected(lines, drain) && time <= a.time_us_after * (1.0 - kMinAlternativeGain)) {
       a.padding_cin = pad;
       a.padding_lines = lines;
       a.padding_time_us = time;
     }
   }
-}
-
-// Each run composed from the table when it answers all of them; else every
-// run simulated (or read from the on-disk cache), so that the three steps
-// compared come from one method.
-std::vector<StepTiming> step_timings(const std::vector<StepRun>& runs, const MachineConfig& cfg,
-                                     const AdviceSettings& settings, const std::string& what,
-                                     bool& composed_all) {
-  std::vector<StepTiming> composed;
-  for (const StepRun& run : runs) {
-    if (!settings.table) break;
-    std::optional<StepTiming> c = compose_step(run.plan, run.variant, cfg, *settings.table);
-    if (!c) break;
-    composed.push_back(std::move(*c));
-  }
-  composed_all = composed.size() == runs.size();
-  if (composed_all) return composed;
-  if (settings.without_simulation) throw NeedsSimulation();
-  return simulate_steps(runs, cfg, settings.config_path, settings.jobs, settings.progress_label,
-                        what, settings.cache_scope);
 }
 
 }  // namespace
@@ -167,6 +144,8 @@ const char* advice_kind_name(AdviceKind k) {
       return "split slower";
     case AdviceKind::kNoSplitClears:
       return "no split clears the notch";
+    case AdviceKind::kSplitSlowsStep:
+      return "split slows the step";
   }
   return "";
 }
@@ -251,44 +230,6 @@ AdviceResult advise_transfers(const std::vector<Transfer>& transfers, uint32_t e
     a.gbps_after = ane_gbps(result.ane_cores, a.lines_per_core, a.time_us_after);
   }
   return result;
-}
-
-ModelAdvice advise_model(const ModelDescription& m, const MachineConfig& cfg,
-                         const AdviceSettings& settings) {
-  require_decoder_layers(m);  // the step below needs them: said before any simulation
-  ModelAdvice r;
-  r.model = m;
-  const std::vector<Transfer> transfers = model_transfers(m, &r.left_out);
-  r.advice = advise_transfers(transfers, m.element_bytes, cfg, settings);
-  SplitPolicy advised;
-  advised.label = "advised";
-  for (const TransferAdvice& a : r.advice.rows) {
-    r.bytes_per_token += stored_bytes(a.transfer);
-    if (a.split > 1) {
-      uint32_t& chunks = advised.chunks[a.transfer.name];
-      chunks = std::max(chunks, a.split);
-    }
-  }
-  // The whole token as `anesim decode` runs it (docs/decode.md): one run of
-  // back-to-back tasks, without splits, with the advised ones, and on a
-  // fixed ring; composed from the table where it answers every task
-  // (step_from_table.h), else simulated.
-  const StepPlan unsplit = plan_step(m, SplitPolicy{}, 1);
-  const std::vector<StepRun> runs = {{unsplit, r.advice.chip},
-                                     {plan_step(m, advised, 1), r.advice.chip},
-                                     {unsplit, RingVariant::kFix}};
-  const std::vector<StepTiming> t =
-      step_timings(runs, cfg, settings, m.display_name, r.steps_composed);
-  r.time_us_before = t[0].time_us;
-  r.time_us_after = t[1].time_us;
-  r.time_us_fix_variant = t[2].time_us;
-  r.gbps_before = r.bytes_per_token / (r.time_us_before * 1e3);
-  r.gbps_after = r.bytes_per_token / (r.time_us_after * 1e3);
-  r.gbps_fix_variant = r.bytes_per_token / (r.time_us_fix_variant * 1e3);
-  r.tokens_per_s_before = 1e6 / r.time_us_before;
-  r.tokens_per_s_after = 1e6 / r.time_us_after;
-  r.tokens_per_s_fix_variant = 1e6 / r.time_us_fix_variant;
-  return r;
 }
 
 }  // namespace anesim

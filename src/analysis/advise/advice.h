@@ -39,8 +39,13 @@ enum class AdviceKind {
   kSplit,          // split into `split` chunks: clears the notch and is faster
   kSplitSlower,    // the fewest clearing chunks take longer than the notch costs
   kNoSplitClears,  // no split into 2..8 chunks takes every chunk out
+  // A model's transfer whose clearing split is faster alone but makes the
+  // whole token slower (its extra dispatches, the memory's state carried
+  // from task to task): no split advised.
+  kSplitSlowsStep,
 };
-// "not affected", "split", "split slower", "no split clears the notch".
+// "not affected", "split", "split slower", "no split clears the notch",
+// "split slows the step".
 const char* advice_kind_name(AdviceKind k);
 
 // A given split's chunks run as the tasks of one transfer (fleet advice).
@@ -65,9 +70,10 @@ struct TransferAdvice {
   std::vector<uint64_t> chunk_lines;
   double time_us_after = 0;  // the split transfer's bug-variant time (its chunks as tasks)
   double gbps_after = 0;
-  uint32_t clearing_split = 1;          // kSplitSlower: the split that clears the notch
-  double clearing_split_time_us = 0;    // and its time
-  std::optional<uint64_t> padding_cin;  // only where cheaper than time_us_after
+  uint32_t clearing_split = 1;        // kSplitSlower: the split that clears the notch
+  double clearing_split_time_us = 0;  // and its time
+  // Only where at least kMinAlternativeGain faster than time_us_after.
+  std::optional<uint64_t> padding_cin;
   uint64_t padding_lines = 0;
   double padding_time_us = 0;
   std::vector<uint32_t> clearing_splits;  // affected: every s in 2..8 whose chunks all clear
@@ -92,6 +98,10 @@ struct AdviceResult {
 AdviceResult advise_transfers(const std::vector<Transfer>& transfers, uint32_t element_bytes,
                               const MachineConfig& cfg, const AdviceSettings& settings);
 
+// An alternative (padding) is offered only when it gains at least this
+// fraction of the advised time.
+constexpr double kMinAlternativeGain = 0.01;
+
 struct ModelAdvice {
   ModelDescription model;
   AdviceResult advice;
@@ -101,6 +111,13 @@ struct ModelAdvice {
   double gbps_before = 0, gbps_after = 0, gbps_fix_variant = 0;
   double tokens_per_s_before = 0, tokens_per_s_after = 0, tokens_per_s_fix_variant = 0;
   bool steps_composed = false;  // the steps from the timing table, not simulated
+  // Projections whose split each row advised alone but the token refutes:
+  // the step with that split alone is no faster than without it.
+  std::vector<std::string> splits_slowing_step;
+  // AdviceSettings::price_splits as a token: the step with those splits
+  // (fleet advice; unset when none was asked).
+  std::optional<double> time_us_priced;
+  std::optional<double> tokens_per_s_priced;
 };
 
 ModelAdvice advise_model(const ModelDescription& m, const MachineConfig& cfg,

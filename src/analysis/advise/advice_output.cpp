@@ -118,6 +118,13 @@ std::string remedy_notes(const AdviceResult& r) {
             "chunks clears the notch\n",
             name, chip, a.time_us_before, *a.time_us_fix, 100 * cost, kMaxAdviceSplit);
         break;
+      case AdviceKind::kSplitSlowsStep:
+        out += fmt::format(
+            "  {}: {} {:.2f} us vs fix {:.2f} us (+{:.1f} %); split {} takes {:.2f} us "
+            "alone, but the whole token is no faster with it: no split advised\n",
+            name, chip, a.time_us_before, *a.time_us_fix, 100 * cost, a.clearing_split,
+            a.clearing_split_time_us);
+        break;
     }
     if (a.padding_cin) {
       out += fmt::format(
@@ -164,7 +171,7 @@ Json transfer_json(const TransferAdvice& a) {
   j["chunk_lines"] = a.chunk_lines;
   j["time_us_after"] = rounded(a.time_us_after, 4);
   j["gbps_after"] = rounded(a.gbps_after, 4);
-  if (a.kind == AdviceKind::kSplitSlower) {
+  if (a.kind == AdviceKind::kSplitSlower || a.kind == AdviceKind::kSplitSlowsStep) {
     j["clearing_split"] = a.clearing_split;
     j["clearing_split_time_us"] = rounded(a.clearing_split_time_us, 4);
   }
@@ -203,6 +210,11 @@ Json model_advice_json(const ModelAdvice& r) {
   j["simulated_cores"] = 1;
   j["assumption"] = kDecodeAssumption;
   j["step_times_from"] = r.steps_composed ? "timing table" : "simulation";
+  j["splits_slowing_step"] = r.splits_slowing_step;
+  if (r.time_us_priced) {
+    j["time_us_priced"] = rounded(*r.time_us_priced, 4);
+    j["tokens_per_s_priced"] = rounded(*r.tokens_per_s_priced, 4);
+  }
   j["left_out"] = r.left_out;
   j["findings"] = r.model.findings;
   Json rows = Json::array();
@@ -258,6 +270,13 @@ std::string model_advice_text(const ModelAdvice& r) {
       "  predicted decode speed      {:.3f} tokens/s before, {:.3f} tokens/s after "
       "(fix variant: {:.3f} tokens/s)\n",
       r.tokens_per_s_before, r.tokens_per_s_after, r.tokens_per_s_fix_variant);
+  if (!r.splits_slowing_step.empty()) {
+    out += "  splits withdrawn            ";
+    for (size_t i = 0; i < r.splits_slowing_step.size(); ++i) {
+      out += (i == 0 ? "" : ", ") + printable(r.splits_slowing_step[i], 80);
+    }
+    out += ": each clears its transfer, but the token is no faster with it\n";
+  }
   out += fmt::format("  step times from             {}\n",
                      r.steps_composed ? "the timing table (each task's cycles as it runs alone)"
                                       : "simulating each step");
