@@ -145,6 +145,12 @@ class FleetChip(TypedDict, total=False):
     note: str
     time_us_per_token_before: float
     time_us_per_token_after: float
+    token_time_us_before: float
+    token_time_us_after: float
+    tokens_per_s_before: float
+    tokens_per_s_after: float
+    token_change_pct: float
+    fleet_splits_slow_token: bool
 
 class FleetCost(TypedDict):
     chip: str

@@ -55,3 +55,21 @@ def test_fleet_errors():
         anesim.advise(4096, 2048, chips=CHIPS, chip="m3")
     with pytest.raises(TypeError):
         anesim.advise(4096, 2048, chips=3)
+
+
+def test_model_fleet_gives_each_chips_whole_token():
+    got = anesim.advise_model("llama-3.2-1b", chips=CHIPS)
+    by_chip = {c["name"]: c for c in got["chips"]}
+    for name in CHIPS:
+        own = anesim.advise_model("llama-3.2-1b", chip=name)
+        c = by_chip[name]
+        # Unsplit, the fleet's token is the chip's own.
+        assert c["token_time_us_before"] == pytest.approx(own["time_us_before"], rel=1e-9)
+        assert c["tokens_per_s_after"] == pytest.approx(1e6 / c["token_time_us_after"], abs=1e-4)
+        assert c["fleet_splits_slow_token"] == (c["token_time_us_after"] > c["token_time_us_before"])
+    # The fleet splits the MLP in three, as the M3's own advice does: the same token.
+    m3_own = anesim.advise_model("llama-3.2-1b", chip="m3")
+    assert by_chip["m3"]["token_time_us_after"] == pytest.approx(m3_own["time_us_after"], rel=1e-9)
+    assert by_chip["m3"]["token_change_pct"] < -40
+    # The M5 Pro is not affected: the fleet's splits only cost it, and it is said.
+    assert by_chip["m5-pro"]["fleet_splits_slow_token"]

@@ -42,6 +42,18 @@ std::pair<double, double> totals(const FleetAdvice& f, size_t chip) {
   return {before, after};
 }
 
+// Per chip: the whole token as `anesim decode` runs it, unsplit and with
+// the fleet's splits (ModelAdvice::time_us_priced; the same step when the
+// fleet splits nothing).
+struct TokenTimes {
+  double before = 0, after = 0;
+  double change_pct() const { return 100.0 * (after / before - 1.0); }
+  bool slowed() const { return after > before; }
+};
+TokenTimes token_times(const ModelAdvice& m) {
+  return {m.time_us_before, m.time_us_priced.value_or(m.time_us_before)};
+}
+
 std::string unknown_note(const FleetChip& c) {
   return fmt::format(
       "{}: the notch verdict is unknown; evaluated with the ring its description has ({})", c.name,
@@ -90,13 +102,22 @@ std::string fleet_advice_text(const FleetAdvice& f, const std::string& title) {
   }
   if (!f.chips.front().model) return out;  // one shape: its row says it all
   out += findings_text(f.chips.front().model->model.findings);
-  out += "Per decoded token, the transfers' times summed (count x us; not a decode run):\n";
-  for (size_t i = 0; i < f.chips.size(); ++i) {
-    const auto [before, after] = totals(f, i);
+  out += "Per decoded token (the whole step, as anesim decode runs it), unsplit and with the "
+         "fleet's splits:\n";
+  std::vector<std::string> slowed;
+  for (const FleetChip& c : f.chips) {
+    const TokenTimes t = token_times(*c.model);
+    out += fmt::format("  {:<10} {:>12.1f} us ({:>8.3f} tok/s) -> {:>12.1f} us ({:>8.3f} tok/s)  "
+                       "{:+.2f} %{}\n",
+                       c.name, t.before, 1e6 / t.before, t.after, 1e6 / t.after, t.change_pct(),
+                       t.slowed() ? "  SLOWER" : "");
+    if (t.slowed()) slowed.push_back(c.name);
+  }
+  if (!slowed.empty()) {
     out += fmt::format(
-        "  {:<10} {:>12.1f} us before, {:>12.1f} us with the fleet's splits "
-        "({:+.2f} %)\n",
-        f.chips[i].name, before, after, 100.0 * (after / before - 1.0));
+        "Note: the fleet's splits make the token slower on {}; a chip's own advice "
+        "(advise --chip NAME) is faster there.\n",
+        joined(slowed, ", "));
   }
   return out;
 }
@@ -116,6 +137,15 @@ Json fleet_advice_json(const FleetAdvice& f, const std::string& title) {
     const auto [before, after] = totals(f, &c - f.chips.data());
     cj["time_us_per_token_before"] = rounded(before, 4);
     cj["time_us_per_token_after"] = rounded(after, 4);
+    if (c.model) {
+      const TokenTimes t = token_times(*c.model);
+      cj["token_time_us_before"] = rounded(t.before, 4);
+      cj["token_time_us_after"] = rounded(t.after, 4);
+      cj["tokens_per_s_before"] = rounded(1e6 / t.before, 4);
+      cj["tokens_per_s_after"] = rounded(1e6 / t.after, 4);
+      cj["token_change_pct"] = rounded(t.change_pct(), 4);
+      cj["fleet_splits_slow_token"] = t.slowed();
+    }
     chips.push_back(cj);
   }
   j["chips"] = chips;
