@@ -102,15 +102,17 @@ std::string fleet_advice_text(const FleetAdvice& f, const std::string& title) {
   }
   if (!f.chips.front().model) return out;  // one shape: its row says it all
   out += findings_text(f.chips.front().model->model.findings);
-  out += "Per decoded token (the whole step, as anesim decode runs it), unsplit and with the "
-         "fleet's splits:\n";
+  out +=
+      "Per decoded token (the whole step, as anesim decode runs it), unsplit and with the "
+      "fleet's splits:\n";
   std::vector<std::string> slowed;
   for (const FleetChip& c : f.chips) {
     const TokenTimes t = token_times(*c.model);
-    out += fmt::format("  {:<10} {:>12.1f} us ({:>8.3f} tok/s) -> {:>12.1f} us ({:>8.3f} tok/s)  "
-                       "{:+.2f} %{}\n",
-                       c.name, t.before, 1e6 / t.before, t.after, 1e6 / t.after, t.change_pct(),
-                       t.slowed() ? "  SLOWER" : "");
+    out += fmt::format(
+        "  {:<10} {:>12.1f} us ({:>8.3f} tok/s) -> {:>12.1f} us ({:>8.3f} tok/s)  "
+        "{:+.2f} %{}\n",
+        c.name, t.before, 1e6 / t.before, t.after, 1e6 / t.after, t.change_pct(),
+        t.slowed() ? "  SLOWER" : "");
     if (t.slowed()) slowed.push_back(c.name);
   }
   if (!slowed.empty()) {
