@@ -64,7 +64,10 @@ AdviseResult advise(const AdviseRequest& r) {
   settings.cache_scope = chosen.cache_scope;
   // Without a table a model's whole-token steps are simulated: asked without
   // simulating, it says so before reading the model.
-  if (r.without_simulation && !has_shape && !settings.table) throw NeedsSimulation();
+  if (r.without_simulation && !has_shape && !settings.table) {
+    throw NeedsSimulation(
+        fmt::format("a model's whole-token steps, and {} has no timing table", cfg.source));
+  }
   ModelDescription model;
   if (!has_shape) {
     model = r.model_description ? *r.model_description : load_model(r.model);
@@ -74,11 +77,15 @@ AdviseResult advise(const AdviseRequest& r) {
     check_writable_directory(r.csv);
   }
   AdviseResult out;
-  if (has_shape) {
-    out.table = advise_transfers(shape, dtype_bits(shape[0].format.dtype) / 8, cfg, settings);
-  } else {
-    out.model = advise_model(model, cfg, settings);
-    out.table = out.model->advice;
+  try {
+    if (has_shape) {
+      out.table = advise_transfers(shape, dtype_bits(shape[0].format.dtype) / 8, cfg, settings);
+    } else {
+      out.model = advise_model(model, cfg, settings);
+      out.table = out.model->advice;
+    }
+  } catch (const NeedsSimulation& e) {
+    throw NeedsSimulation(fmt::format("{}: {}", cfg.source, e.what()));  // which machine
   }
   if (!r.csv.empty()) {
     write_file_atomically(r.csv, advice_csv(out.table));

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include <anesim/analysis/advise/advice_output.h>
+#include <anesim/analysis/advise/simulation_cache.h>
 #include <anesim/api/advise.h>
 #include <anesim/api/advise_fleet.h>
 #include <anesim/api/weight_format_fields.h>
@@ -45,8 +46,44 @@ CLI::App* add_advise_command(CLI::App& app, AdviseOptions& opt) {
   cmd->add_flag("--exact", opt.exact,
                 "simulate every time instead of reading the description's timing table and "
                 "the on-disk cache");
+  cmd->add_option("--simulate", opt.simulate,
+                  "auto (default: the timing table, else simulations) or never (the table "
+                  "alone; a question it does not answer exits 7)")
+      ->check(CLI::IsMember({"auto", "never"}))
+      ->excludes("--exact");
   return cmd;
 }
+
+namespace {
+
+// The answer as text or JSON, for one machine or a fleet.
+std::string advice_text(const AdviseOptions& opt, api::AdviseRequest& request,
+                        const TypedText& typed) {
+  auto read_formats = [&] {
+    if (opt.dtype) request.dtype = api::dtype_field(*opt.dtype);
+    if (!opt.kernel.empty()) request.kernel = api::kernel_field(opt.kernel);
+  };
+  if (!opt.chips.empty()) {
+    const api::FleetAdviseResult f = call_library(typed, [&] {
+      read_formats();
+      api::FleetAdviseRequest fleet;
+      fleet.chips = api::fleet_chip_names(opt.chips);
+      fleet.csv = request.csv;
+      request.csv.clear();
+      fleet.advise = request;
+      return api::advise_fleet(fleet);
+    });
+    return opt.json ? json_text(api::fleet_json(f), 2) + "\n" : api::fleet_text(f);
+  }
+  const api::AdviseResult r = call_library(typed, [&] {
+    read_formats();
+    return api::advise(request);
+  });
+  return opt.json ? json_text(api::advice_json(r), 2) + "\n"
+                  : (r.model ? model_advice_text(*r.model) : shape_advice_text(r.table));
+}
+
+}  // namespace
 
 int advise_command(const AdviseOptions& opt) {
   api::AdviseRequest request;
@@ -59,32 +96,18 @@ int advise_command(const AdviseOptions& opt) {
   request.csv = opt.csv;
   request.groups = optional_count(opt.groups, "--groups");
   request.exact = opt.exact;
+  request.without_simulation = opt.simulate == "never";
   const TypedText typed = {{"cin", opt.cin},       {"cout", opt.cout},
                            {"jobs", opt.jobs},     {"dtype", opt.dtype.value_or("")},
                            {"kernel", opt.kernel}, {"groups", opt.groups}};
-  auto read_formats = [&] {
-    if (opt.dtype) request.dtype = api::dtype_field(*opt.dtype);
-    if (!opt.kernel.empty()) request.kernel = api::kernel_field(opt.kernel);
-  };
   std::string text;
-  if (!opt.chips.empty()) {
-    const api::FleetAdviseResult f = call_library(typed, [&] {
-      read_formats();
-      api::FleetAdviseRequest fleet;
-      fleet.chips = api::fleet_chip_names(opt.chips);
-      fleet.csv = request.csv;
-      request.csv.clear();
-      fleet.advise = request;
-      return api::advise_fleet(fleet);
-    });
-    text = opt.json ? json_text(api::fleet_json(f), 2) + "\n" : api::fleet_text(f);
-  } else {
-    const api::AdviseResult r = call_library(typed, [&] {
-      read_formats();
-      return api::advise(request);
-    });
-    text = opt.json ? json_text(api::advice_json(r), 2) + "\n"
-                    : (r.model ? model_advice_text(*r.model) : shape_advice_text(r.table));
+  try {
+    text = advice_text(opt, request, typed);
+  } catch (const NeedsSimulation& e) {
+    // Not a failure of the tool: the caller forbade what the answer needs.
+    std::fprintf(stderr, "anesim: error: --simulate never: this answer needs a simulation: %s\n",
+                 printable_whole(e.what()).c_str());
+    return kExitNeedsSimulation;
   }
   std::fputs(terminal_text(text).c_str(), stdout);
   std::fflush(stdout);

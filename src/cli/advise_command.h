@@ -21,6 +21,7 @@ struct AdviseOptions {
   bool json = false;
   std::string csv;
   bool exact = false;
+  std::string simulate = "auto";  // or "never": the timing table alone
 };
 
 CLI::App* add_advise_command(CLI::App& app, AdviseOptions& opt);

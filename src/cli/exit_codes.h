@@ -16,6 +16,7 @@ constexpr int kExitConfig = 3;            // a bad --config file
 constexpr int kExitOutput = 4;            // an output file could not be written
 constexpr int kExitInput = 5;             // a bad input file other than the config
 constexpr int kExitValidation = 6;        // replay: overall MAPE above --max-mape
+constexpr int kExitNeedsSimulation = 7;   // advise --simulate never: the table does not answer
 
 // kExitSimulationFailed, with one message on stderr per cause, when the run
 // hit max_cycles, an RTL assertion fired or the scoreboard counted a lost

@@ -4,7 +4,7 @@ The TypedDicts describe the dicts the functions return; they exist for type
 checkers only (import them under typing.TYPE_CHECKING)."""
 
 import os
-from typing import Any, Dict, List, Mapping, Optional, Sequence, SupportsIndex, Tuple, TypedDict, Union, overload
+from typing import Any, Dict, List, Literal, Mapping, Optional, Sequence, SupportsIndex, Tuple, TypedDict, Union, overload
 
 __version__: str
 
@@ -12,6 +12,7 @@ class UsageError(ValueError): ...
 class ConfigError(ValueError): ...
 class InputError(ValueError): ...
 class SimulationError(RuntimeError): ...
+class NeedsSimulationError(RuntimeError): ...
 
 class Config:
     """A machine description (configs/*.yaml), read-only."""
@@ -106,6 +107,7 @@ class ShapeAdvice(TransferAdvice):
     config: str
     ane_cores: int
     simulated_cores: int
+    answered_from: str
     element_bytes: int
 
 class ModelAdvice(TypedDict):
@@ -131,6 +133,8 @@ class ModelAdvice(TypedDict):
     simulated_cores: int
     assumption: str
     step_times_from: str
+    answered_from: str
+    splits_slowing_step: List[str]
     left_out: List[str]
     projections: List[TransferAdvice]
 
@@ -142,6 +146,7 @@ class FleetChip(TypedDict, total=False):
     confidence: str
     ring: str
     config: str
+    answered_from: str
     note: str
     time_us_per_token_before: float
     time_us_per_token_after: float
@@ -324,12 +329,15 @@ def run(
     config: _ConfigArg = None,
     chip: Optional[str] = None,
 ) -> RunResult: ...
+_Simulate = Literal["auto", "never"]
+
 @overload
 def advise(
     cin: _Count, cout: _Count, config: _ConfigArg = None, jobs: _Count = 2,
     dtype: Optional[str] = None, kernel: Union[Tuple[_Count, _Count], str, None] = None,
     groups: Optional[_Count] = None, exact: bool = False,
     chip: Optional[str] = None, chips: None = None,
+    simulate: _Simulate = "auto", max_seconds: Optional[float] = None,
 ) -> ShapeAdvice: ...
 @overload
 def advise(
@@ -337,22 +345,32 @@ def advise(
     dtype: Optional[str] = None, kernel: Union[Tuple[_Count, _Count], str, None] = None,
     groups: Optional[_Count] = None, exact: bool = False,
     chip: None = None, *, chips: Union[Sequence[str], str],
+    simulate: _Simulate = "auto", max_seconds: Optional[float] = None,
 ) -> FleetAdvice: ...
 def affected(
     cin: _Count, cout: _Count, config: _ConfigArg = None, dtype: Optional[str] = None,
     kernel: Union[Tuple[_Count, _Count], str, None] = None, groups: Optional[_Count] = None,
     exact: bool = False, chip: Optional[str] = None,
+    simulate: _Simulate = "auto", max_seconds: Optional[float] = None,
 ) -> bool: ...
 @overload
 def advise_model(
     model: _ModelArg, config: _ConfigArg = None, jobs: _Count = 2, dtype: Optional[str] = None,
     exact: bool = False, chip: Optional[str] = None, chips: None = None,
+    simulate: _Simulate = "auto", max_seconds: Optional[float] = None,
 ) -> ModelAdvice: ...
 @overload
 def advise_model(
     model: _ModelArg, config: None = None, jobs: _Count = 2, dtype: Optional[str] = None,
     exact: bool = False, chip: None = None, *, chips: Union[Sequence[str], str],
+    simulate: _Simulate = "auto", max_seconds: Optional[float] = None,
 ) -> FleetAdvice: ...
+def needs_simulation(
+    cin: Optional[_Count] = None, cout: Optional[_Count] = None, model: Optional[_ModelArg] = None,
+    config: _ConfigArg = None, dtype: Optional[str] = None,
+    kernel: Union[Tuple[_Count, _Count], str, None] = None, groups: Optional[_Count] = None,
+    exact: bool = False, chip: Optional[str] = None, chips: Union[Sequence[str], str, None] = None,
+) -> bool: ...
 def chips(device: Optional[str] = None) -> List[ChipInfo]: ...
 def load_model(model: _ModelArg) -> LoadedModel: ...
 def load_program(path: _Path, config: Optional[_ConfigArg] = None, chip: Optional[str] = None) -> CompiledProgram: ...

@@ -15,7 +15,6 @@
 
 #include <anesim/analysis/advise/advice.h>
 #include <anesim/analysis/advise/simulation_cache.h>
-#include <anesim/api/advise.h>
 #include <anesim/api/chips.h>
 #include <anesim/api/model_source.h>
 #include <anesim/api/program.h>
@@ -27,9 +26,9 @@
 #include <anesim/model/model_description.h>
 #include <anesim/model/model_presets.h>
 #include <anesim/python/interruptible.h>
+#include <anesim/python/python_advise.h>
 #include <anesim/python/python_catalog.h>
 #include <anesim/python/python_config.h>
-#include <anesim/python/python_fleet.h>
 #include <anesim/python/python_formats.h>
 #include <anesim/python/python_values.h>
 #include <anesim/sim/ring/ring_variant.h>
@@ -37,30 +36,6 @@
 namespace anesim::python {
 
 namespace {
-
-// config= or chip= (a registered chip's file), not both. A path or a chip
-// is passed on as a path, so that its description is read once per process
-// (api/description_store.h); a Config as the machine it holds.
-api::MachineChoice machine_argument(const py::object& config, const py::object& chip) {
-  api::MachineChoice choice;
-  if (!chip.is_none()) {
-    if (!config.is_none()) {
-      throw UsageError("give config or chip, not both");
-    }
-    choice.config = chip_config_path(text_argument(chip, "chip"));
-    return choice;
-  }
-  if (config.is_none()) return choice;
-  if (!py::isinstance<Config>(config) &&
-      (py::isinstance<py::str>(config) || py::hasattr(config, "__fspath__"))) {
-    choice.config = path_argument(config, "config");
-    return choice;
-  }
-  const std::shared_ptr<Config> c = config_argument(config);
-  choice.machine = c->machine();
-  choice.text = c->description_text();
-  return choice;
-}
 
 py::object run(const py::object& lines, const py::object& cin, const py::object& cout,
                const py::object& variant, const py::object& cores, const py::object& split,
@@ -77,105 +52,6 @@ py::object run(const py::object& lines, const py::object& cin, const py::object&
   r.task_lines = count_list_value(task_lines, "task_lines");
   r.machine = machine_argument(config, chip);
   return to_python(interruptible([&] { return api::run_in_process(r); }));
-}
-
-uint64_t jobs_argument(const py::object& jobs) { return count_value(jobs, "jobs").value_or(2); }
-
-py::object advise_request(api::AdviseRequest r) {
-  // Most shapes are answered by the timing table in microseconds, less than
-  // interruptible()'s thread costs: asked here first, and only a question
-  // that needs a simulation goes where Ctrl-C can stop it.
-  if (!r.exact) {
-    r.without_simulation = true;
-    try {
-      return to_python(api::advice_json(api::advise(r)));
-    } catch (const NeedsSimulation&) {
-      r.without_simulation = false;
-    }
-  }
-  return to_python(interruptible([&] { return api::advice_json(api::advise(r)); }));
-}
-
-py::object fleet_call(const api::FleetAdviseRequest& f) {
-  return to_python(interruptible([&] { return api::fleet_json(api::advise_fleet(f)); }));
-}
-
-api::AdviseRequest shape_request(const py::object& cin, const py::object& cout,
-                                 const py::object& config, const py::object& jobs,
-                                 const py::object& dtype, const py::object& kernel,
-                                 const py::object& groups, bool exact, const py::object& chip) {
-  api::AdviseRequest r;
-  r.cin = count_value(cin, "cin");
-  r.cout = count_value(cout, "cout");
-  r.dtype = dtype_value(dtype);
-  r.kernel = kernel_value(kernel);
-  r.groups = count_value(groups, "groups");
-  if (!r.cin || !r.cout) {
-    throw py::type_error("advise: give both cin and cout (ints)");
-  }
-  r.jobs = jobs_argument(jobs);
-  r.machine = machine_argument(config, chip);
-  r.exact = exact;
-  return r;
-}
-
-py::object advise_shape(const py::object& cin, const py::object& cout, const py::object& config,
-                        const py::object& jobs, const py::object& dtype, const py::object& kernel,
-                        const py::object& groups, bool exact, const py::object& chip,
-                        const py::object& chips) {
-  if (!chips.is_none()) {
-    const api::AdviseRequest r =
-        shape_request(cin, cout, py::none(), jobs, dtype, kernel, groups, exact, py::none());
-    return fleet_call(fleet_request(r, chips, config, chip));
-  }
-  return advise_request(shape_request(cin, cout, config, jobs, dtype, kernel, groups, exact, chip));
-}
-
-bool affected(const py::object& cin, const py::object& cout, const py::object& config,
-              const py::object& dtype, const py::object& kernel, const py::object& groups,
-              bool exact, const py::object& chip) {
-  api::AdviseRequest r =
-      shape_request(cin, cout, config, py::int_(1), dtype, kernel, groups, exact, chip);
-  // As advise: the table first, and a simulation where Ctrl-C can stop it.
-  if (!r.exact) {
-    r.without_simulation = true;
-    try {
-      py::gil_scoped_release unlocked;
-      return api::advise(r).table.rows.at(0).affected;
-    } catch (const NeedsSimulation&) {
-      r.without_simulation = false;
-    }
-  }
-  return interruptible([&] { return api::advise(r).table.rows.at(0).affected; });
-}
-
-ModelDescription model_argument(const py::object& model) {
-  if (py::isinstance<py::dict>(model)) {
-    // Built value by value, never as text; the model format's own reader
-    // checks every key.
-    return parse_model_description_tree(to_yaml_node(model, "model"), "<dict>");
-  }
-  if (!py::isinstance<py::str>(model) && !py::hasattr(model, "__fspath__")) {
-    throw py::type_error(fmt::format(
-        "model: expected a preset name, a file path (str) or a dict in the model format, got {}",
-        py::str(py::type::handle_of(model).attr("__name__")).cast<std::string>()));
-  }
-  const std::string text = path_argument(model, "model");
-  py::gil_scoped_release unlocked;
-  return api::load_model(text);
-}
-
-py::object advise_model_call(const py::object& model, const py::object& config,
-                             const py::object& jobs, const py::object& dtype, bool exact,
-                             const py::object& chip, const py::object& chips) {
-  api::AdviseRequest r;
-  r.model_description = model_argument(model);
-  r.dtype = dtype_value(dtype);
-  r.jobs = jobs_argument(jobs);
-  r.exact = exact;
-  if (!chips.is_none()) return fleet_call(fleet_request(r, chips, config, chip));
-  r.machine = machine_argument(config, chip);
-  return advise_request(r);
 }
 
 py::object load_model(const py::object& model) {
@@ -229,12 +105,16 @@ PYBIND11_MODULE(anesim, m) {
   static py::exception<anesim::ConfigError> config(m, "ConfigError", PyExc_ValueError);
   static py::exception<anesim::InputError> input(m, "InputError", PyExc_ValueError);
   static py::exception<anesim::SimulationError> failed(m, "SimulationError", PyExc_RuntimeError);
+  static py::exception<anesim::NeedsSimulation> needs(m, "NeedsSimulationError",
+                                                      PyExc_RuntimeError);
   usage.attr("__doc__") =
       "A bad argument value; the message names the argument (task_lines), where the command "
       "line names its option (--task-lines).";
   config.attr("__doc__") = "A bad machine description: file:line:column: field: what (exit 3).";
   input.attr("__doc__") = "A bad model file or dict: file:line:column: field: what (exit 5).";
   failed.attr("__doc__") = "A run that failed: max_cycles reached, an RTL assertion, a lost line.";
+  needs.attr("__doc__") =
+      "simulate='never' and the timing table does not answer: the message names the run.";
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);
@@ -250,6 +130,8 @@ PYBIND11_MODULE(anesim, m) {
       input(anesim::printable_whole(e.what()).c_str());
     } catch (const anesim::SimulationError& e) {
       failed(anesim::printable_whole(e.what()).c_str());
+    } catch (const anesim::NeedsSimulation& e) {
+      needs(anesim::printable_whole(e.what()).c_str());
     } catch (const anesim::OutputError& e) {
       PyErr_SetString(PyExc_OSError, anesim::printable_whole(e.what()).c_str());
     } catch (const py::builtin_exception&) {
@@ -275,34 +157,7 @@ ane.cores). split: back-to-back tasks per core; task_lines: explicit task
 lengths instead. config: None (built-in M3 Air), a path, or a Config; or
 chip: a name from chips() (not both).
 The GIL is released while the simulation runs.)doc");
-  m.def("advise", &advise_shape, py::arg("cin"), py::arg("cout"), py::arg("config") = py::none(),
-        py::arg("jobs") = 2, py::arg("dtype") = py::none(), py::arg("kernel") = py::none(),
-        py::arg("groups") = py::none(), py::arg("exact") = false, py::arg("chip") = py::none(),
-        py::arg("chips") = py::none(), R"doc(
-Advice for one layer X[1,cin] x W[cin,cout]: the dict of `anesim advise
---cin D --cout N --json`, from the description's timing table where it has one
-(exact=True simulates). jobs: simulations run in parallel (threads).
-dtype: a weight format ('fp16' by default; 'int8', 'int4', 'lut4', ... as
-anesim advise --help lists them); kernel: (kh, kw) (default (1, 1)); groups:
-channel groups (default 1). cin is the input channels D, not D*kh*kw.
-chips: a list of chip names or 'all' instead of config/chip: the fleet's dict
-of `anesim advise --chip A,B,... --json` (docs/advise.md, "Fleet").)doc");
-  m.def("affected", &affected, py::arg("cin"), py::arg("cout"), py::arg("config") = py::none(),
-        py::arg("dtype") = py::none(), py::arg("kernel") = py::none(),
-        py::arg("groups") = py::none(), py::arg("exact") = false, py::arg("chip") = py::none(),
-        R"doc(
-Whether the erratum costs the layer X[1,cin] x W[cin,cout] time: advise()'s
-"affected", answered from the description's timing table.)doc");
-  m.def("advise_model", &advise_model_call, py::arg("model"), py::arg("config") = py::none(),
-        py::arg("jobs") = 2, py::arg("dtype") = py::none(), py::arg("exact") = false,
-        py::arg("chip") = py::none(), py::arg("chips") = py::none(), R"doc(
-Advice for a whole model: the dict of `anesim advise --model M --json`.
-model: a preset name, a path (model YAML, a transformers config.json, a
-.safetensors file or model.safetensors.index.json), or a dict in the model
-format (docs/model-format.md). dtype: every weight stored as this
-(default: as the model says). chips: a list of chip names or 'all' instead
-of config/chip: one split per projection for all of them, the dict of
-`anesim advise --model M --chip A,B,... --json` (docs/advise.md, "Fleet").)doc");
+  bind_advise(m);
   m.def("load_model", &load_model, py::arg("model"), R"doc(
 The transfers a model streams per decoded token, without simulating: a dict
 with name, display_name, source, layers, element_bytes, parameters (the

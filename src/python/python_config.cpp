@@ -14,6 +14,7 @@
 #include <anesim/io/text_functions.h>
 #include <anesim/io/yaml_text.h>
 #include <anesim/machine/builtin_config.h>
+#include <anesim/machine/chip_registry.h>
 #include <anesim/machine/config_overlay.h>
 #include <anesim/machine/config_patch.h>
 #include <anesim/machine/machine_config_reader.h>
@@ -230,6 +231,30 @@ std::shared_ptr<Config> config_argument(const py::handle& value) {
   throw py::type_error(
       fmt::format("config: expected None, a path (str or os.PathLike) or anesim.Config, got {}",
                   py::str(py::type::handle_of(value).attr("__name__")).cast<std::string>()));
+}
+
+// config= or chip= (a registered chip's file), not both. A path or a chip
+// is passed on as a path, so that its description is read once per process
+// (api/description_store.h); a Config as the machine it holds.
+api::MachineChoice machine_argument(const py::object& config, const py::object& chip) {
+  api::MachineChoice choice;
+  if (!chip.is_none()) {
+    if (!config.is_none()) {
+      throw UsageError("give config or chip, not both");
+    }
+    choice.config = chip_config_path(text_argument(chip, "chip"));
+    return choice;
+  }
+  if (config.is_none()) return choice;
+  if (!py::isinstance<Config>(config) &&
+      (py::isinstance<py::str>(config) || py::hasattr(config, "__fspath__"))) {
+    choice.config = path_argument(config, "config");
+    return choice;
+  }
+  const std::shared_ptr<Config> c = config_argument(config);
+  choice.machine = c->machine();
+  choice.text = c->description_text();
+  return choice;
 }
 
 }  // namespace anesim::python

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include <anesim/api/machine_choice.h>
 #include <anesim/sim/base/machine_config.h>
 
 namespace anesim::python {
@@ -53,5 +54,8 @@ class Config {
 
 // A `config=` argument: None (built-in), a path, or a Config.
 std::shared_ptr<Config> config_argument(const py::handle& value);
+
+// config= or chip= (a registered chip's file), not both (UsageError).
+api::MachineChoice machine_argument(const py::object& config, const py::object& chip);
 
 }  // namespace anesim::python

@@ -229,6 +229,7 @@ AdviceResult advise_transfers(const std::vector<Transfer>& transfers, uint32_t e
     a.gbps_before = ane_gbps(result.ane_cores, a.lines_per_core, a.time_us_before);
     a.gbps_after = ane_gbps(result.ane_cores, a.lines_per_core, a.time_us_after);
   }
+  result.simulated = sims.simulated();
   return result;
 }
 

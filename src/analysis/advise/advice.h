@@ -86,6 +86,7 @@ struct AdviceResult {
   uint32_t ane_cores = 16;
   uint32_t element_bytes = 2;  // as given; the rows' formats are what counts
   std::vector<TransferAdvice> rows;
+  bool simulated = false;  // some time simulated (or read from the on-disk cache), not tabled
 };
 
 // Each transfer's payload follows its own format (Transfer::format);

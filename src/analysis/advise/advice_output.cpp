@@ -210,6 +210,7 @@ Json model_advice_json(const ModelAdvice& r) {
   j["simulated_cores"] = 1;
   j["assumption"] = kDecodeAssumption;
   j["step_times_from"] = r.steps_composed ? "timing table" : "simulation";
+  j["answered_from"] = answered_from(r.advice, &r);
   j["splits_slowing_step"] = r.splits_slowing_step;
   if (r.time_us_priced) {
     j["time_us_priced"] = rounded(*r.time_us_priced, 4);
@@ -225,11 +226,17 @@ Json model_advice_json(const ModelAdvice& r) {
   return j;
 }
 
+const char* answered_from(const AdviceResult& r, const ModelAdvice* m) {
+  const bool tabled = !r.simulated && (m == nullptr || m->steps_composed);
+  return tabled ? "timing table" : "simulation";
+}
+
 Json shape_advice_json(const AdviceResult& r) {
   Json j;
   j["config"] = r.config_name;
   j["ane_cores"] = r.ane_cores;
   j["simulated_cores"] = 1;
+  j["answered_from"] = answered_from(r, nullptr);
   // The shape's row; a LUT format's palette (its own transfer) under "palette".
   for (size_t i = 0; i < r.rows.size(); ++i) {
     if (i == 0) {

@@ -11,6 +11,9 @@ namespace anesim {
 
 // One transfer's advice as a JSON object (the `projections` entries).
 Json transfer_json(const TransferAdvice& a);
+// "timing table" when no time of the answer (rows, and a model's steps)
+// was simulated or read from the on-disk cache, else "simulation".
+const char* answered_from(const AdviceResult& r, const ModelAdvice* m);
 // A model: the summary keys, then `projections`.
 Json model_advice_json(const ModelAdvice& r);
 // One shape (`anesim advise --cin D --cout N --json`): the machine, then

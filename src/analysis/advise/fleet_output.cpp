@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <anesim/analysis/advise/advice_output.h>
 #include <anesim/io/text_functions.h>
 #include <anesim/sim/ring/ring_variant.h>
 
@@ -135,6 +136,7 @@ Json fleet_advice_json(const FleetAdvice& f, const std::string& title) {
     cj["confidence"] = c.confidence;
     cj["ring"] = variant_name(c.advice.chip);
     cj["config"] = c.advice.config_name;
+    cj["answered_from"] = answered_from(c.advice, c.model ? &*c.model : nullptr);
     if (!c.verdict) cj["note"] = unknown_note(c);
     const auto [before, after] = totals(f, &c - f.chips.data());
     cj["time_us_per_token_before"] = rounded(before, 4);

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <iterator>
 
+#include <fmt/format.h>
+
 #include <anesim/analysis/advise/simulation_cache.h>
 #include <anesim/analysis/step/step_from_table.h>
 #include <anesim/analysis/step/step_plan.h>
@@ -29,7 +31,12 @@ std::vector<StepTiming> step_timings(const std::vector<StepRun>& runs, const Mac
   }
   composed_all = composed.size() == runs.size();
   if (composed_all) return composed;
-  if (settings.without_simulation) throw NeedsSimulation();
+  if (settings.without_simulation) {
+    throw NeedsSimulation(
+        fmt::format("the whole-token step of {} (a task the timing table does "
+                    "not answer)",
+                    what));
+  }
   return simulate_steps(runs, cfg, settings.config_path, settings.jobs, settings.progress_label,
                         what, settings.cache_scope);
 }

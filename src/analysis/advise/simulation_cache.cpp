@@ -57,7 +57,19 @@ void SimulationCache::want_simulated(RingVariant v, const Tasks& tasks, double d
 
 void SimulationCache::run(const MachineConfig& cfg, const AdviceSettings& s) {
   if (pending_.empty()) return;
-  if (s.without_simulation) throw NeedsSimulation();
+  if (s.without_simulation) {
+    const Key& k = pending_.front();
+    const Tasks& tasks = std::get<1>(k);
+    uint64_t lines = 0;
+    for (uint32_t l : tasks) lines += l;
+    throw NeedsSimulation(fmt::format(
+        "{} lines per core{} on the {} ring{}, which the timing table does not answer", lines,
+        tasks.size() > 1 ? fmt::format(" in {} tasks", tasks.size()) : std::string(),
+        variant_name(std::get<0>(k)),
+        std::get<2>(k) > 0 ? " with the engine's drain of its format (tables hold the DMA alone)"
+                           : ""));
+  }
+  simulated_ = true;
   std::vector<SimPoint> points;
   for (const Key& k : pending_) {
     points.push_back(advise_point(std::get<0>(k), std::get<1>(k), cfg, std::get<2>(k)));

@@ -9,6 +9,7 @@
 #include <exception>
 #include <map>
 #include <optional>
+#include <string>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -24,10 +25,15 @@ namespace anesim {
 
 // Thrown by SimulationCache::run when AdviceSettings::without_simulation is
 // set and a point needs simulating: not an error, a request to ask again
-// with simulations allowed.
+// with simulations allowed. what() says which run the table does not answer.
 class NeedsSimulation : public std::exception {
  public:
-  const char* what() const noexcept override { return "this answer needs a simulation"; }
+  explicit NeedsSimulation(std::string what = "a run the timing table does not answer")
+      : what_(std::move(what)) {}
+  const char* what() const noexcept override { return what_.c_str(); }
+
+ private:
+  std::string what_;
 };
 
 // Every simulation advise needs, keyed by (variant, task lengths): a model
@@ -53,6 +59,8 @@ class SimulationCache {
   // Runs every simulation wanted since the last run, on `cfg` (throws
   // NeedsSimulation instead when s.without_simulation is set).
   void run(const MachineConfig& cfg, const AdviceSettings& s);
+  // Whether run() simulated (or read the on-disk cache) for any point.
+  bool simulated() const { return simulated_; }
   double time(RingVariant v, const Tasks& tasks, double drain = 0) const {
     return times_.at(Key{v, tasks, drain});
   }
@@ -83,6 +91,7 @@ class SimulationCache {
   std::map<Key, double> times_;
   std::map<Key, size_t> queued_;
   std::vector<Key> pending_;
+  bool simulated_ = false;
 };
 
 }  // namespace anesim
