@@ -34,6 +34,11 @@ AdviseResult advise(const AdviseRequest& r) {
     throw FieldError("model", fmt::format("{} excludes {}: advise a model or one shape",
                                           field_mark("model"), field_mark(r.cin ? "cin" : "cout")));
   }
+  if (has_shape && !r.dtype_rules.empty()) {
+    throw FieldError("dtype", fmt::format("{}: one shape has one format; NAME=DTYPE rules are "
+                                          "for a model's weights",
+                                          field_mark("dtype")));
+  }
   if (has_model && (r.kernel || r.groups)) {
     const char* given = r.kernel ? "kernel" : "groups";
     throw FieldError(given, fmt::format("{} is one shape's (with {} and {}); a model file gives "
@@ -72,6 +77,7 @@ AdviseResult advise(const AdviseRequest& r) {
   if (!has_shape) {
     model = r.model_description ? *r.model_description : load_model(r.model);
     if (r.dtype) set_dtype(model, *r.dtype);
+    if (!r.dtype_rules.empty()) apply_dtype_rules_field(model, r.dtype_rules);
   }
   if (!r.csv.empty()) {
     check_writable_directory(r.csv);

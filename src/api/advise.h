@@ -13,6 +13,7 @@
 #include <anesim/analysis/advise/advice.h>
 #include <anesim/api/machine_choice.h>
 #include <anesim/io/json.h>
+#include <anesim/model/dtype_rules.h>
 #include <anesim/model/model_description.h>
 
 namespace anesim::api {
@@ -27,6 +28,9 @@ struct AdviseRequest {
   // model (default: as its file says). kernel and groups: the shape's only
   // (a model file gives each projection's).
   std::optional<Dtype> dtype;
+  // A model's weights by name ("lm_head" -> lut6, "*" -> lut4; not with a
+  // shape): applied after `dtype`, first matching rule wins.
+  std::vector<DtypeRule> dtype_rules;
   std::optional<std::pair<uint64_t, uint64_t>> kernel;
   std::optional<uint64_t> groups;
   // Simulated as threads of this process (batch_runner.h); a machine whose

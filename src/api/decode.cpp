@@ -6,6 +6,7 @@
 #include <anesim/analysis/decode/decode_output.h>
 #include <anesim/analysis/step/step_plan.h>
 #include <anesim/api/model_source.h>
+#include <anesim/api/weight_format_fields.h>
 #include <anesim/io/atomic_output.h>
 #include <anesim/io/count_text.h>
 #include <anesim/io/errors.h>
@@ -33,6 +34,7 @@ DecodeResult decode(const DecodeRequest& r) {
   const MachineConfig cfg = load_config_or_builtin(r.config);
   ModelDescription model = r.model_description ? *r.model_description : load_model(r.model);
   if (r.dtype) set_dtype(model, *r.dtype);
+  if (!r.dtype_rules.empty()) apply_dtype_rules_field(model, r.dtype_rules);
   require_decoder_layers(model);  // before --programs, which it would make look wrong
   check_count_field(r.programs, "programs", 1, model.layers);
   settings.programs = static_cast<uint32_t>(r.programs);

@@ -6,8 +6,10 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <anesim/analysis/decode/decode.h>
+#include <anesim/model/dtype_rules.h>
 #include <anesim/model/model_description.h>
 
 namespace anesim::api {
@@ -18,8 +20,9 @@ enum class DecodeSplit { kNone, kAdvised, kFile };
 struct DecodeRequest {
   std::string model;  // a preset name or a model file; or
   std::optional<ModelDescription> model_description;
-  std::optional<Dtype> dtype;  // every weight stored as this; unset: as the model says
-  std::string config;          // the machine's file; "" = built-in M3 Air
+  std::optional<Dtype> dtype;          // every weight stored as this; unset: as the model says
+  std::vector<DtypeRule> dtype_rules;  // then a format per weight name (model/dtype_rules.h)
+  std::string config;                  // the machine's file; "" = built-in M3 Air
   DecodeSplit split = DecodeSplit::kAdvised;
   std::string split_file;  // kFile: YAML, PROJECTION: CHUNKS
   uint64_t programs = 1;   // 1..the model's layers

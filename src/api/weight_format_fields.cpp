@@ -1,5 +1,7 @@
 #include <anesim/api/weight_format_fields.h>
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include <anesim/io/count_text.h>
@@ -18,6 +20,60 @@ Dtype dtype_field(const std::string& text, const std::string& field) {
                      printable(text, 40));
   }
   return *d;
+}
+
+std::vector<DtypeRule> dtype_rules_field(const std::string& text, const std::string& field) {
+  if (text.find('=') == std::string::npos) return {DtypeRule{"*", dtype_field(text, field)}};
+  std::vector<DtypeRule> rules;
+  size_t start = 0;
+  while (start <= text.size()) {
+    const size_t end = std::min(text.find(',', start), text.size());
+    const std::string item = text.substr(start, end - start);
+    const size_t eq = item.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      throw FieldError(field,
+                       fmt::format("{}: '{}' is not NAME=DTYPE (give e.g. lm_head=lut6,*=lut4)",
+                                   field_mark(field), value_mark()),
+                       printable(item, 80));
+    }
+    DtypeRule r{item.substr(0, eq), dtype_field(item.substr(eq + 1), field)};
+    for (const DtypeRule& before : rules) {
+      if (before.pattern == r.pattern) {
+        throw FieldError(field, fmt::format("{}: '{}' is given twice", field_mark(field),
+                                            printable(r.pattern, 80)));
+      }
+    }
+    rules.push_back(std::move(r));
+    start = end + 1;
+  }
+  return rules;
+}
+
+void apply_dtype_rules_field(ModelDescription& m, const std::vector<DtypeRule>& rules,
+                             const std::string& field) {
+  const std::vector<std::string> unused = apply_dtype_rules(m, rules);
+  if (unused.empty()) return;
+  std::vector<std::string> names;
+  for (const Transfer& t : model_transfers(m, nullptr)) {
+    const bool palette = t.name.size() > 8 && t.name.compare(t.name.size() - 8, 8, ".palette") == 0;
+    if (!palette && std::find(names.begin(), names.end(), t.name) == names.end()) {
+      names.push_back(t.name);  // a palette follows its weight's format
+    }
+  }
+  std::string listed;
+  for (const std::string& n : names) listed += (listed.empty() ? "" : ", ") + printable(n, 80);
+  const std::string& pattern = unused.front();
+  const bool shadowed = std::any_of(names.begin(), names.end(),
+                                    [&](const std::string& n) { return name_matches(pattern, n); });
+  if (shadowed) {
+    throw FieldError(field, fmt::format("{}: '{}' gives no weight its format: every weight it "
+                                        "matches takes an earlier rule's (the first match wins; "
+                                        "put it before)",
+                                        field_mark(field), printable(pattern, 80)));
+  }
+  throw FieldError(
+      field, fmt::format("{}: '{}' matches no weight of {} (its weights: {})", field_mark(field),
+                         printable(pattern, 80), printable(m.display_name, 80), listed));
 }
 
 std::pair<uint64_t, uint64_t> kernel_field(const std::string& text, const std::string& field) {

@@ -7,13 +7,24 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
+#include <anesim/model/dtype_rules.h>
+#include <anesim/model/model_description.h>
 #include <anesim/model/weight_format.h>
 
 namespace anesim::api {
 
 // "fp16", "lut4", ... (docs/model-format.md, "Weight formats").
 Dtype dtype_field(const std::string& text, const std::string& field = "dtype");
+// "lut4" (every weight: the rule "*"), or a format per weight name,
+// "lm_head=lut6,*=lut4" (model/dtype_rules.h).
+std::vector<DtypeRule> dtype_rules_field(const std::string& text,
+                                         const std::string& field = "dtype");
+// Applies `rules` to `m`; a pattern that matches no weight is a FieldError
+// naming the model's weights.
+void apply_dtype_rules_field(ModelDescription& m, const std::vector<DtypeRule>& rules,
+                             const std::string& field = "dtype");
 // "KHxKW", e.g. "3x3".
 std::pair<uint64_t, uint64_t> kernel_field(const std::string& text,
                                            const std::string& field = "kernel");

@@ -27,9 +27,11 @@ CLI::App* add_advise_command(CLI::App& app, AdviseOptions& opt) {
   auto* cout = cmd->add_option("--cout", opt.cout,
                                "one shape: output channels N (lines per core = "
                                "ceil(N/16)*D*2/64)");
-  cmd->add_option("--dtype", opt.dtype,
-                  "weight format: " + dtype_list() +
-                      " (default fp16; for a model: every weight; docs/model-format.md)");
+  cmd->add_option(
+      "--dtype", opt.dtype,
+      "weight format: " + dtype_list() +
+          " (default fp16; for a model: every weight, or NAME=DTYPE,... per weight name, first "
+          "match wins: lm_head=lut6,*=lut4; docs/model-format.md)");
   auto* kernel =
       cmd->add_option("--kernel", opt.kernel, "one shape: a KHxKW conv kernel (default 1x1)");
   auto* groups = cmd->add_option(
@@ -60,7 +62,11 @@ namespace {
 std::string advice_text(const AdviseOptions& opt, api::AdviseRequest& request,
                         const TypedText& typed) {
   auto read_formats = [&] {
-    if (opt.dtype) request.dtype = api::dtype_field(*opt.dtype);
+    if (opt.dtype && opt.dtype->find('=') != std::string::npos) {
+      request.dtype_rules = api::dtype_rules_field(*opt.dtype);  // NAME=DTYPE,...
+    } else if (opt.dtype) {
+      request.dtype = api::dtype_field(*opt.dtype);
+    }
     if (!opt.kernel.empty()) request.kernel = api::kernel_field(opt.kernel);
   };
   if (!opt.chips.empty()) {

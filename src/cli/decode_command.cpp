@@ -25,7 +25,9 @@ CLI::App* add_decode_command(CLI::App& app, DecodeOptions& opt) {
          "model preset (lowercase, e.g. llama-3.1-8b; configs/models/NAME.yaml) or a model file")
       ->required();
   cmd->add_option("--dtype", opt.dtype,
-                  "store every weight as: " + dtype_list() + " (default: as the model file says)");
+                  "store every weight as: " + dtype_list() +
+                      " (default: as the model file says), or NAME=DTYPE,... per weight name, "
+                      "first match wins: lm_head=lut6,*=lut4");
   add_config_option(*cmd, opt.config);
   cmd->add_option("--split", opt.split,
                   "the splits after: none, advised (what anesim advise recommends; the default) "
@@ -64,7 +66,11 @@ int decode_command(const DecodeOptions& opt) {
   const TypedText typed = {
       {"programs", opt.programs}, {"jobs", opt.jobs}, {"dtype", opt.dtype.value_or("")}};
   const DecodeResult r = call_library(typed, [&] {
-    if (opt.dtype) request.dtype = api::dtype_field(*opt.dtype);
+    if (opt.dtype && opt.dtype->find('=') != std::string::npos) {
+      request.dtype_rules = api::dtype_rules_field(*opt.dtype);  // NAME=DTYPE,...
+    } else if (opt.dtype) {
+      request.dtype = api::dtype_field(*opt.dtype);
+    }
     return api::decode(request);
   });
   const std::string text =

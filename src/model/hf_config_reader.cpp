@@ -15,6 +15,7 @@
 #include <anesim/io/text_file.h>
 #include <anesim/io/text_functions.h>
 #include <anesim/io/yaml_section.h>
+#include <anesim/model/hf_quantization.h>
 #include <anesim/model/model_transfers.h>
 
 namespace anesim {
@@ -225,8 +226,10 @@ ModelDescription parse_document(const std::string& text, const nlohmann::json& j
     Section outer{top, json};
     const uint64_t text_vocab =
         outer.integer_or("image_token_index", 1, UINT32_MAX, kGemma3ImageTokenIndex);
-    return read_decoder(Section{text_config, text_json}, *find_architecture("gemma3_text"), origin,
-                        text_vocab);
+    ModelDescription m = read_decoder(Section{text_config, text_json},
+                                      *find_architecture("gemma3_text"), origin, text_vocab);
+    apply_hf_quantization(top, json, m);
+    return m;
   }
   const Architecture* arch = find_architecture(model_type);
   if (arch == nullptr) {
@@ -244,7 +247,9 @@ ModelDescription parse_document(const std::string& text, const nlohmann::json& j
                             "config.json",
                             printable(model_type, 60)));
   }
-  return read_decoder(Section{top, json}, *arch, origin, std::nullopt);
+  ModelDescription m = read_decoder(Section{top, json}, *arch, origin, std::nullopt);
+  apply_hf_quantization(top, json, m);  // never silently fp16
+  return m;
 }
 
 // nlohmann's byte offset as line:column, for a config.json that is not JSON.

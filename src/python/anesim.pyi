@@ -36,7 +36,8 @@ class Config:
 _Path = Union[str, "os.PathLike[str]"]
 _ConfigArg = Union[None, _Path, Config]
 _Count = Union[SupportsIndex, str]
-_ModelArg = Union[_Path, Mapping[str, Any]]
+# A preset name, a path, a dict in the model format, or load_model's dict.
+_ModelArg = Union[_Path, Mapping[str, Any], LoadedModel]
 
 class LatencyStats(TypedDict):
     count: int
@@ -222,6 +223,9 @@ class LoadedModel(TypedDict):
     parameters: int
     transfers: List[ModelTransfer]
     left_out: List[str]
+    # The model in the model format, to edit and pass back; None for a
+    # safetensors header's tensors or a compiled program.
+    description: Optional[Dict[str, Any]]
 
 class ProgramWeightOp(TypedDict):
     name: str
@@ -330,6 +334,8 @@ def run(
     chip: Optional[str] = None,
 ) -> RunResult: ...
 _Simulate = Literal["auto", "never"]
+# One dtype for every weight, or one per weight name pattern, first match wins.
+_DtypeArg = Union[str, Mapping[str, str], None]
 
 @overload
 def advise(
@@ -355,19 +361,19 @@ def affected(
 ) -> bool: ...
 @overload
 def advise_model(
-    model: _ModelArg, config: _ConfigArg = None, jobs: _Count = 2, dtype: Optional[str] = None,
+    model: _ModelArg, config: _ConfigArg = None, jobs: _Count = 2, dtype: _DtypeArg = None,
     exact: bool = False, chip: Optional[str] = None, chips: None = None,
     simulate: _Simulate = "auto", max_seconds: Optional[float] = None,
 ) -> ModelAdvice: ...
 @overload
 def advise_model(
-    model: _ModelArg, config: None = None, jobs: _Count = 2, dtype: Optional[str] = None,
+    model: _ModelArg, config: None = None, jobs: _Count = 2, dtype: _DtypeArg = None,
     exact: bool = False, chip: None = None, *, chips: Union[Sequence[str], str],
     simulate: _Simulate = "auto", max_seconds: Optional[float] = None,
 ) -> FleetAdvice: ...
 def needs_simulation(
     cin: Optional[_Count] = None, cout: Optional[_Count] = None, model: Optional[_ModelArg] = None,
-    config: _ConfigArg = None, dtype: Optional[str] = None,
+    config: _ConfigArg = None, dtype: _DtypeArg = None,
     kernel: Union[Tuple[_Count, _Count], str, None] = None, groups: Optional[_Count] = None,
     exact: bool = False, chip: Optional[str] = None, chips: Union[Sequence[str], str, None] = None,
 ) -> bool: ...

@@ -30,6 +30,7 @@
 #include <anesim/python/python_catalog.h>
 #include <anesim/python/python_config.h>
 #include <anesim/python/python_formats.h>
+#include <anesim/python/python_model.h>
 #include <anesim/python/python_values.h>
 #include <anesim/sim/ring/ring_variant.h>
 
@@ -52,34 +53,6 @@ py::object run(const py::object& lines, const py::object& cin, const py::object&
   r.task_lines = count_list_value(task_lines, "task_lines");
   r.machine = machine_argument(config, chip);
   return to_python(interruptible([&] { return api::run_in_process(r); }));
-}
-
-py::object load_model(const py::object& model) {
-  const ModelDescription m = model_argument(model);
-  std::vector<std::string> left_out;
-  py::list transfers;
-  for (const Transfer& t : model_transfers(m, &left_out)) {
-    py::dict d;
-    d["name"] = t.name;
-    d["cin"] = t.cin;
-    d["cout"] = t.cout;
-    d["count"] = t.count;
-    d["dtype"] = dtype_name(t.format.dtype);
-    d["kernel"] = py::make_tuple(t.format.kh, t.format.kw);
-    d["groups"] = t.format.groups;
-    transfers.append(d);
-  }
-  py::dict out;
-  out["name"] = m.name;
-  out["display_name"] = m.display_name;
-  out["source"] = m.source;
-  out["layers"] = m.layers;
-  out["dtype"] = dtype_name(m.dtype);
-  out["element_bytes"] = m.element_bytes;
-  out["parameters"] = m.parameter_count();
-  out["transfers"] = transfers;
-  out["left_out"] = left_out;
-  return std::move(out);
 }
 
 py::object load_program(const py::object& path, const py::object& config, const py::object& chip) {

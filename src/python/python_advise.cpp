@@ -18,6 +18,7 @@
 #include <anesim/python/python_config.h>
 #include <anesim/python/python_fleet.h>
 #include <anesim/python/python_formats.h>
+#include <anesim/python/python_model.h>
 #include <anesim/python/python_values.h>
 
 namespace anesim::python {
@@ -94,6 +95,7 @@ api::AdviseRequest shape_request(const py::object& cin, const py::object& cout,
   r.cin = count_value(cin, "cin");
   r.cout = count_value(cout, "cout");
   r.dtype = dtype_value(dtype);
+  r.dtype_rules = dtype_rules_value(dtype);  // refused for a shape, by advise
   r.kernel = kernel_value(kernel);
   r.groups = count_value(groups, "groups");
   if (!r.cin || !r.cout) {
@@ -110,6 +112,7 @@ api::AdviseRequest model_request(const py::object& model, const py::object& jobs
   api::AdviseRequest r;
   r.model_description = model_argument(model);
   r.dtype = dtype_value(dtype);
+  r.dtype_rules = dtype_rules_value(dtype);
   r.jobs = jobs_argument(jobs);
   r.exact = exact;
   return r;
@@ -200,22 +203,6 @@ bool needs_simulation(const py::object& cin, const py::object& cout, const py::o
 }
 
 }  // namespace
-
-ModelDescription model_argument(const py::object& model) {
-  if (py::isinstance<py::dict>(model)) {
-    // Built value by value, never as text; the model format's own reader
-    // checks every key.
-    return parse_model_description_tree(to_yaml_node(model, "model"), "<dict>");
-  }
-  if (!py::isinstance<py::str>(model) && !py::hasattr(model, "__fspath__")) {
-    throw py::type_error(fmt::format(
-        "model: expected a preset name, a file path (str) or a dict in the model format, got {}",
-        py::str(py::type::handle_of(model).attr("__name__")).cast<std::string>()));
-  }
-  const std::string text = path_argument(model, "model");
-  const py::gil_scoped_release unlocked;
-  return api::load_model(text);
-}
 
 void bind_advise(py::module_& m) {
   m.def("advise", &advise_shape, py::arg("cin"), py::arg("cout"), py::arg("config") = py::none(),

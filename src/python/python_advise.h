@@ -5,15 +5,9 @@
 
 #include <pybind11/pybind11.h>
 
-#include <anesim/model/model_description.h>
-
 namespace anesim::python {
 
 namespace py = pybind11;
-
-// A model argument: a preset name, a path (str or os.PathLike) or a dict in
-// the model format, read by the model format's own reader.
-ModelDescription model_argument(const py::object& model);
 
 // Defines advise, affected, advise_model and needs_simulation in `m`.
 void bind_advise(py::module_& m);

@@ -5,13 +5,31 @@
 #include <fmt/format.h>
 
 #include <anesim/api/weight_format_fields.h>
+#include <anesim/io/errors.h>
 #include <anesim/python/python_values.h>
 
 namespace anesim::python {
 
 std::optional<Dtype> dtype_value(const py::handle& value) {
-  if (value.is_none()) return std::nullopt;
+  if (value.is_none() || py::isinstance<py::dict>(value)) return std::nullopt;
   return api::dtype_field(text_argument(value, "dtype"));
+}
+
+std::vector<DtypeRule> dtype_rules_value(const py::handle& value) {
+  std::vector<DtypeRule> rules;
+  if (!py::isinstance<py::dict>(value)) return rules;
+  for (const auto& [key, dtype] : py::reinterpret_borrow<py::dict>(value)) {
+    if (!py::isinstance<py::str>(key)) {
+      throw py::type_error(
+          fmt::format("dtype: expected weight names (str) as keys, got {}",
+                      py::str(py::type::handle_of(key).attr("__name__")).cast<std::string>()));
+    }
+    const std::string pattern = text_argument(key, "dtype");
+    if (pattern.empty()) throw UsageError("dtype: a weight name pattern is empty");
+    rules.push_back(DtypeRule{pattern, api::dtype_field(text_argument(dtype, "dtype"))});
+  }
+  if (rules.empty()) throw UsageError("dtype: the dict gives no weight name");
+  return rules;
 }
 
 std::optional<std::pair<uint64_t, uint64_t>> kernel_value(const py::handle& value) {
