@@ -1,16 +1,24 @@
 #include <anesim/cli/advise_command.h>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+
+#include <fmt/format.h>
 
 #include <anesim/analysis/advise/advice_output.h>
 #include <anesim/analysis/advise/simulation_cache.h>
 #include <anesim/api/advise.h>
+#include <anesim/api/advise_batch.h>
 #include <anesim/api/advise_fleet.h>
 #include <anesim/api/weight_format_fields.h>
 #include <anesim/cli/exit_codes.h>
 #include <anesim/cli/field_errors.h>
 #include <anesim/cli/shared_options.h>
 #include <anesim/io/count_text.h>
+#include <anesim/io/errors.h>
 #include <anesim/io/text_functions.h>
 
 namespace anesim {
@@ -53,6 +61,13 @@ CLI::App* add_advise_command(CLI::App& app, AdviseOptions& opt) {
                   "alone; a question it does not answer exits 7)")
       ->check(CLI::IsMember({"auto", "never"}))
       ->excludes("--exact");
+  auto* batch = cmd->add_option("--batch", opt.batch,
+                                "answer the questions of FILE (- for standard input), one JSON "
+                                "object per line, as JSON lines (docs/advise.md, \"Batch\")");
+  for (const char* other : {"--model", "--cin", "--cout", "--dtype", "--kernel", "--groups",
+                            "--config", "--chip", "--json", "--csv", "--exact", "--simulate"}) {
+    batch->excludes(other);
+  }
   return cmd;
 }
 
@@ -89,9 +104,40 @@ std::string advice_text(const AdviseOptions& opt, api::AdviseRequest& request,
                   : (r.model ? model_advice_text(*r.model) : shape_advice_text(r.table));
 }
 
+// Every line answered, in order, each flushed as it comes (a pass reading
+// the answers through a pipe gets them one by one). The exit code is the
+// first failed line's (docs/cli.md), 0 when every line was answered.
+int batch_command(const AdviseOptions& opt) {
+  const uint64_t jobs = parse_count(opt.jobs, "--jobs", 1, 256);
+  std::ifstream file;
+  if (opt.batch != "-") {
+    file.open(opt.batch);
+    if (!file) {
+      throw InputError(fmt::format("--batch '{}': cannot open it: {}", printable(opt.batch),
+                                   std::strerror(errno)));
+    }
+  }
+  std::istream& in = opt.batch == "-" ? std::cin : file;
+  int rc = kExitOk;
+  api::advise_batch(in, opt.batch == "-" ? "<stdin>" : opt.batch, jobs,
+                    [&](const api::BatchLine& line) {
+                      std::fputs((json_text(line.out, -1) + "\n").c_str(), stdout);
+                      std::fflush(stdout);
+                      if (line.failure && rc == kExitOk) {
+                        try {
+                          std::rethrow_exception(line.failure);
+                        } catch (const std::exception& e) {
+                          rc = error_exit_code(e);
+                        }
+                      }
+                    });
+  return rc;
+}
+
 }  // namespace
 
 int advise_command(const AdviseOptions& opt) {
+  if (!opt.batch.empty()) return batch_command(opt);
   api::AdviseRequest request;
   request.model = opt.model;
   request.cin = optional_count(opt.cin, "--cin");

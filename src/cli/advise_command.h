@@ -22,6 +22,7 @@ struct AdviseOptions {
   std::string csv;
   bool exact = false;
   std::string simulate = "auto";  // or "never": the timing table alone
+  std::string batch;              // JSON lines of questions ("-": standard input)
 };
 
 CLI::App* add_advise_command(CLI::App& app, AdviseOptions& opt);

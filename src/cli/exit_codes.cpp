@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include <anesim/analysis/advise/simulation_cache.h>
 #include <anesim/analysis/run/run_failures.h>
 
 #include <anesim/io/errors.h>
@@ -19,23 +20,20 @@ int failure_exit_code(const SimulationOutcome& outcome, const MachineConfig& cfg
   return failures.empty() ? kExitOk : kExitSimulationFailed;
 }
 
+int error_exit_code(const std::exception& e) {
+  if (dynamic_cast<const UsageError*>(&e) != nullptr) return kExitUsage;
+  if (dynamic_cast<const ConfigError*>(&e) != nullptr) return kExitConfig;
+  if (dynamic_cast<const InputError*>(&e) != nullptr) return kExitInput;
+  if (dynamic_cast<const OutputError*>(&e) != nullptr) return kExitOutput;
+  if (dynamic_cast<const NeedsSimulation*>(&e) != nullptr) return kExitNeedsSimulation;
+  return kExitSimulationFailed;
+}
+
 int report_error(const std::exception& e) {
   // Through the escaping function as a whole: a user's bytes that a message
   // carries unescaped (from a library, say) still make one clean line.
   std::fprintf(stderr, "anesim: error: %s\n", printable_whole(e.what()).c_str());
-  if (dynamic_cast<const UsageError*>(&e) != nullptr) {
-    return kExitUsage;
-  }
-  if (dynamic_cast<const ConfigError*>(&e) != nullptr) {
-    return kExitConfig;
-  }
-  if (dynamic_cast<const InputError*>(&e) != nullptr) {
-    return kExitInput;
-  }
-  if (dynamic_cast<const OutputError*>(&e) != nullptr) {
-    return kExitOutput;
-  }
-  return kExitSimulationFailed;
+  return error_exit_code(e);
 }
 
 int check_standard_output(int rc) {

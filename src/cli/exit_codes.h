@@ -23,8 +23,10 @@ constexpr int kExitNeedsSimulation = 7;   // advise --simulate never: the table 
 // line; kExitOk otherwise.
 int failure_exit_code(const SimulationOutcome& outcome, const MachineConfig& cfg);
 
-// Prints `e` as one line on stderr and returns its exit code (UsageError 2,
-// ConfigError 3, OutputError 4, InputError 5, anything else 1).
+// The exit code of `e`: UsageError 2, ConfigError 3, OutputError 4,
+// InputError 5, NeedsSimulation 7, anything else 1.
+int error_exit_code(const std::exception& e);
+// Prints `e` as one line on stderr and returns its exit code.
 int report_error(const std::exception& e);
 
 // Standard output is an output: flushes it and, when any write to it failed
