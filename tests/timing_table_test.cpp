@@ -134,6 +134,55 @@ TEST_CASE("tables: next to whole laps the table gives the simulation's time", "[
   }
 }
 
+TEST_CASE("tables: past their laps the per-lap law gives the simulation's time", "[tables]") {
+  // 10 and 11 laps, past the 8 the shipped tables sample, inside the notch
+  // and at its edge, on the M3's ring and the M4's, whose whole-lap extra
+  // rises every other lap (table_laws.h).
+  for (const std::string name : {"m3", "m4"}) {
+    const std::string yaml = chip_config_path(name);
+    INFO(name << ": " << yaml);
+    const std::shared_ptr<const TimingTable> t =
+        find_timing_table(yaml, test::slurp(yaml), load_config_or_builtin(yaml));
+    REQUIRE(t != nullptr);
+    REQUIRE(t->notch_max_k < 10);
+    const MachineConfig cfg = load_config_file(yaml);
+    std::vector<uint32_t> lines;
+    std::vector<SimPoint> points;
+    for (const uint32_t k : {10u, 11u}) {
+      for (const int64_t x : {0, -128, 100, 250}) {
+        lines.push_back(static_cast<uint32_t>(k * kRingLines + x));
+        points.push_back(advise_point(t->chip, {lines.back()}, cfg));
+      }
+    }
+    const std::vector<SimPointResult> r = simulate_points(points, cfg, yaml, 2, "");
+    for (size_t i = 0; i < lines.size(); ++i) {
+      INFO(lines[i] << " lines");
+      REQUIRE(r[i].ok);
+      const std::optional<double> table = t->single(t->chip, lines[i]);
+      REQUIRE(table.has_value());
+      CHECK(*table == Approx(r[i].time_us).epsilon(2e-3));
+    }
+    // Past max_lines the fixed ring streams at the rate its last segments share.
+    const std::optional<double> far = t->single(RingVariant::kFix, 16 * t->max_lines);
+    REQUIRE(far.has_value());
+    const double rate = (t->fix.back().second - t->fix[t->fix.size() - 2].second) /
+                        static_cast<double>(t->fix.back().first - t->fix[t->fix.size() - 2].first);
+    CHECK(*far == Approx(t->fix.back().second +
+                         rate * static_cast<double>(16 * t->max_lines - t->fix.back().first)));
+  }
+}
+
+TEST_CASE("tables: a table whose last segments disagree on a rate stops there", "[tables]") {
+  TimingTable t;
+  t.chip = RingVariant::kFix;
+  t.max_lines = 300;
+  t.fix = {{1, 1.0}, {100, 2.0}, {200, 3.0}, {300, 4.0}};
+  CHECK(t.single(RingVariant::kFix, 600) == Approx(7.0));  // 0.01 us per line, as sampled
+  t.fix.back().second = 5.0;                               // the last segment twice as steep
+  CHECK_FALSE(t.single(RingVariant::kFix, 600).has_value());
+  CHECK(t.single(RingVariant::kFix, 250) == Approx(4.0));  // inside, as sampled
+}
+
 TEST_CASE("tables: a table made from another description or code is refused", "[tables]") {
   const std::string dir = test::fresh_dir("anesim-tables");
   const std::string text = test::slurp(kSource + "/configs/m4.yaml");
@@ -202,11 +251,22 @@ TEST_CASE("tables: without_simulation answers from the table or asks for a simul
   r.without_simulation = true;
   const api::AdviseResult from_table = api::advise(r);
   CHECK(api::advice_json(from_table) == api::advice_json(simulated_allowed));
-  // Past the table's 64 MiB per core: a simulation is needed, and it is
-  // asked for, not run.
+  // Past the table's 64 MiB per core: its laws answer (table_laws.h).
   r.cin = 8192;
-  r.cout = 131072;
+  r.cout = 131072;  // 128 MiB per core
+  const api::AdviseResult past = api::advise(r);
+  CHECK(past.table.rows.at(0).lines_per_core == 2 * 1048576);
+  CHECK_FALSE(past.table.simulated);
+  // A format the chip's engine drains at its own rate (int8 on the M4):
+  // tables hold the DMA alone, so a simulation is needed, and it is asked
+  // for, not run.
+  r.cin = 4096;
+  r.cout = 2048;
+  r.dtype = Dtype::kInt8;
+  r.machine.config = kSource + "/configs/m4.yaml";
   CHECK_THROWS_AS(api::advise(r), NeedsSimulation);
+  r.dtype.reset();
+  r.machine.config.clear();
   // A model's whole-token steps are composed from the table too; on a
   // machine without one (given as a value, with no description text) they
   // would be simulated, and that is asked for.

@@ -8,6 +8,7 @@
 
 #include <anesim/analysis/tables/content_hash.h>
 #include <anesim/analysis/tables/notch_rules.h>
+#include <anesim/analysis/tables/table_laws.h>
 #include <anesim/io/errors.h>
 #include <anesim/sim/core/workload.h>
 #include <anesim/sim/ring/geometry.h>
@@ -39,17 +40,6 @@ size_t bracket(const std::vector<T>& values, T v) {
 }
 
 double lerp(double a, double b, double t) { return a + (b - a) * t; }
-
-// Chip minus fix time at sampled lap index ki, interpolated along x.
-double notch_extra(const TimingTable& t, size_t ki, int64_t x) {
-  const size_t i = bracket(t.notch_x, x);
-  const NotchPoint& a = t.notch[ki][i];
-  if (t.notch_x[i] == x || i + 1 == t.notch_x.size()) return a.chip_us - a.fix_us;
-  const NotchPoint& b = t.notch[ki][i + 1];
-  const double f =
-      static_cast<double>(x - t.notch_x[i]) / static_cast<double>(t.notch_x[i + 1] - t.notch_x[i]);
-  return lerp(a.chip_us - a.fix_us, b.chip_us - b.fix_us, f);
-}
 
 // Exact decision at a sampled (k, x) grid point.
 bool grid_affected(const NotchPoint& p) { return costs_time(p.chip_us, p.fix_us); }
@@ -83,29 +73,33 @@ std::optional<double> TimingTable::single(RingVariant v, uint64_t lines) const {
 }
 
 std::optional<double> TimingTable::single_unchecked(RingVariant v, uint64_t lines) const {
-  if (lines == 0 || lines > max_lines || fix.empty() || lines < fix.front().first) {
-    return std::nullopt;
-  }
+  if (lines == 0 || fix.empty() || lines < fix.front().first) return std::nullopt;
   if (v != RingVariant::kFix && v != chip) return std::nullopt;
   const LapPosition p = lap_position(lines);
-  const double f = interpolate(fix, lines);
-  if (!in_v(p) || chip == RingVariant::kFix) return f;
-  if (p.k > notch_max_k) return std::nullopt;
-  if (p.x == 0) return v == RingVariant::kFix ? f : f + aligned_extra[p.k - 1];
-  const size_t ki = bracket(notch_k, static_cast<uint32_t>(p.k));
-  if (notch_k[ki] == p.k) {
+  const std::optional<double> f = fixed_ring_time(*this, lines);  // past max_lines: steady
+  if (!f || !in_v(p) || chip == RingVariant::kFix) return f;
+  if (v == RingVariant::kFix) {
+    if (p.k <= notch_max_k && p.x != 0) {
+      const size_t ki = bracket(notch_k, static_cast<uint32_t>(p.k));
+      const size_t xi = bracket(notch_x, p.x);
+      if (notch_k[ki] == p.k && notch_x[xi] == p.x && notch[ki][xi].fix_simulated) {
+        return notch[ki][xi].fix_us;
+      }
+    }
+    return f;
+  }
+  if (p.x == 0) {
+    const std::optional<double> e = per_lap_series(aligned_extra, p.k);  // past it: per lap
+    return e ? std::optional<double>(*f + *e) : std::nullopt;
+  }
+  if (p.k <= notch_max_k) {
+    const size_t ki = bracket(notch_k, static_cast<uint32_t>(p.k));
     const size_t xi = bracket(notch_x, p.x);
-    if (notch_x[xi] == p.x) {
-      const NotchPoint& g = notch[ki][xi];
-      if (v == RingVariant::kFix) return g.fix_simulated ? g.fix_us : f;
-      return g.fix_simulated ? g.chip_us : f + g.chip_us - g.fix_us;
+    if (notch_k[ki] == p.k && notch_x[xi] == p.x && notch[ki][xi].fix_simulated) {
+      return notch[ki][xi].chip_us;
     }
   }
-  if (v == RingVariant::kFix) return f;
-  if (notch_k[ki] == p.k || ki + 1 == notch_k.size()) return f + notch_extra(*this, ki, p.x);
-  const double w =
-      static_cast<double>(p.k - notch_k[ki]) / static_cast<double>(notch_k[ki + 1] - notch_k[ki]);
-  return f + lerp(notch_extra(*this, ki, p.x), notch_extra(*this, ki + 1, p.x), w);
+  return *f + notch_extra_time(*this, p.k, p.x);
 }
 
 bool start_sensitive(RingVariant v) {
@@ -127,20 +121,27 @@ std::optional<double> TimingTable::single_at_unchecked(RingVariant v, uint64_t l
   if (variant_info(chip).relatch_at_wrap == Relatch::RelatchAtEveryWrap) return std::nullopt;
   // The other repairs are armed only by a whole number of laps (x = 0).
   if (p.x != 0) return single(v, lines);
-  if (lines > max_lines || p.k > off_lap_extra.size()) return std::nullopt;
-  return interpolate(fix, lines) + off_lap_extra[p.k - 1];
+  const std::optional<double> f = fixed_ring_time(*this, lines);
+  const std::optional<double> e = per_lap_series(off_lap_extra, p.k);
+  if (!f || !e) return std::nullopt;
+  return *f + *e;
 }
 
 std::optional<bool> TimingTable::affected(uint64_t lines) const {
   if (below_first_lap(lines)) return false;
   const LapPosition p = lap_position(lines);
   if (!in_v(p) || chip == RingVariant::kFix) return false;
-  if (lines > max_lines || p.k > notch_max_k) return std::nullopt;
-  const size_t ki = bracket(notch_k, static_cast<uint32_t>(p.k));
+  const size_t ki = bracket(notch_k, static_cast<uint32_t>(std::min<uint64_t>(p.k, notch_max_k)));
   const size_t xi = bracket(notch_x, p.x);
   if (p.x != 0 && notch_x[xi] == p.x) {
     const bool lo = grid_affected(notch[ki][xi]);
     if (notch_k[ki] == p.k) return lo;
+    // Past the last sampled lap the per-lap law holds (table_laws.h): the
+    // decision is the last two laps' where they agree.
+    if (p.k > notch_max_k) {
+      if (ki == 0 || grid_affected(notch[ki - 1][xi]) != lo) return std::nullopt;
+      return lo;
+    }
     // Between two sampled laps the decision is the same when both agree
     // (the erratum's relative cost at one x moves monotonically with k).
     if (ki + 1 == notch_k.size() || grid_affected(notch[ki + 1][xi]) != lo) return std::nullopt;
@@ -169,8 +170,12 @@ std::optional<double> TimingTable::split_unchecked(const std::vector<uint32_t>& 
   }
   // Near-equal chunks, as advise cuts them; any other mix is simulated.
   if (hi - lo > hi / 64 + 1) return std::nullopt;
-  if (total > max_lines || total < it->second.front().first) return std::nullopt;
-  return interpolate(fix, total) + interpolate(it->second, total);
+  if (total < it->second.front().first) return std::nullopt;
+  // Past the samples the split's extra is its last (dispatches and ramps,
+  // a few us, that do not grow with the payload).
+  const std::optional<double> f = fixed_ring_time(*this, total);
+  if (!f) return std::nullopt;
+  return *f + interpolate(it->second, total);
 }
 
 Json timing_table_json(const TimingTable& t) {

@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""Benchmark of the advisor at fleet scale (docs/performance.md, "The
+advisor at fleet scale"): prints the figures the docs quote; not a unit test
+(timings depend on the machine). Run pinned to one core:
+
+  PYTHONPATH=build/python taskset -c 1 python3 tests/bench_fleet.py calls
+  PYTHONPATH=build/python taskset -c 1 python3 tests/bench_fleet.py fresh
+  PYTHONPATH=build/python taskset -c 1 python3 tests/bench_fleet.py coverage --shapes 10000
+  PYTHONPATH=build/python python3 tests/bench_fleet.py exact --shapes 40 --max-mib 256
+  PYTHONPATH=build/python taskset -c 1 python3 tests/bench_fleet.py model70b
+
+calls: warm advise() through a Config, chip=, config= path and chips="all",
+side by side in one run: the median of --calls calls each.
+fresh: a new interpreter's first fleet question (import included), --runs times.
+coverage: seeded random shapes, uniform in log size from 1 line to 1 GiB
+per core, fp16, on every chip with simulate="never": how many the tables
+answer and the slowest answer.
+exact: a seeded sample of such shapes (up to --max-mib per core), on the M3
+and the M4, answered from the table and with exact=True: the decisions
+that agree and the largest time error.
+model70b: advise_model of Llama 3.1 70B (its published config.json) on
+every chip in a fresh interpreter, tables shipped, the cache emptied first.
+"""
+
+import argparse
+import json
+import math
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import anesim
+
+LAP = 0x4000
+MAX_LINES = 1 << 24  # 1 GiB per core
+LLAMA_70B = {"model_type": "llama", "hidden_size": 8192, "intermediate_size": 28672,
+             "num_hidden_layers": 80, "num_attention_heads": 64, "num_key_value_heads": 8,
+             "vocab_size": 128256, "tie_word_embeddings": False}
+
+
+def median_us(call, calls):
+    times = []
+    for _ in range(calls):
+        t0 = time.perf_counter()
+        call()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times) * 1e6
+
+
+def calls(args):
+    config = anesim.Config.load("configs/m4.yaml")
+    anesim.advise(4096, 2048, chips="all")  # warm: every description read once
+    cases = [("Config (M4)", lambda: anesim.advise(4096, 2048, config=config)),
+             ('chip="m4"', lambda: anesim.advise(4096, 2048, chip="m4")),
+             ('chip="m4-pro"', lambda: anesim.advise(4096, 2048, chip="m4-pro")),
+             ('config="configs/m4.yaml"', lambda: anesim.advise(4096, 2048, config="configs/m4.yaml")),
+             ('chips="all"', lambda: anesim.advise(4096, 2048, chips="all"))]
+    base = None
+    for name, call in cases:
+        us = median_us(call, args.calls if "all" not in name else max(1, args.calls // 10))
+        base = base or us
+        print(f"{name:28s} {us:10.1f} us a call (median)  {us / base:6.2f}x the Config call")
+
+
+def fresh(args):
+    code = ("import time; t0 = time.perf_counter(); import anesim; "
+            "a = anesim.advise(4096, 2048, chips='all'); print(time.perf_counter() - t0)")
+    times = [float(subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
+                                  text=True).stdout) for _ in range(args.runs)]
+    print(f"first fleet question in a fresh interpreter: median {statistics.median(times):.3f} s, "
+          f"max {max(times):.3f} s over {args.runs} runs (import included)")
+
+
+def random_shape(rng, max_lines):
+    lines = int(math.exp(rng.uniform(0, math.log(max_lines))))
+    cout = rng.choice([16, 512, 1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072])
+    per_channel = -(-cout // 16) * 2 / 64  # lines per input channel, fp16
+    cin = max(1, round(lines / per_channel))
+    while -(-cout // 16) * cin * 2 // 64 > max_lines:
+        cin -= 1
+    return cin, cout
+
+
+def coverage(args):
+    rng = random.Random(args.seed)
+    chips = [c["name"] for c in anesim.chips()]
+    shapes = [random_shape(rng, MAX_LINES) for _ in range(args.shapes)]
+    answered, slowest, total = 0, 0.0, 0.0
+    for cin, cout in shapes:
+        for chip in chips:
+            t0 = time.perf_counter()
+            try:
+                anesim.advise(cin, cout, chip=chip, simulate="never")
+                answered += 1
+            except anesim.NeedsSimulationError as e:
+                print(f"not answered: {cin} x {cout} on {chip}: {e}")
+            dt = time.perf_counter() - t0
+            slowest, total = max(slowest, dt), total + dt
+    n = len(shapes) * len(chips)
+    print(f"{answered} of {n} questions ({len(shapes)} shapes x {len(chips)} chips, up to 1 GiB "
+          f"per core) answered from the tables; mean {total / n * 1e6:.1f} us, slowest "
+          f"{slowest * 1e3:.3f} ms")
+
+
+def exact(args):
+    rng = random.Random(args.seed)
+    max_lines = args.max_mib * LAP
+    worst, same, n = 0.0, 0, 0
+    for i in range(args.shapes):
+        cin, cout = random_shape(rng, max_lines)
+        if i % 3 == 0:  # a third at a whole number of laps, or next to one
+            k = rng.randint(9, max(9, max_lines // LAP))
+            per_channel = -(-cout // 16) * 2 / 64
+            cin = max(1, round((k * LAP + rng.randint(-255, 255)) / per_channel))
+        for chip in ("m3", "m4"):
+            table = anesim.advise(cin, cout, chip=chip, simulate="never")
+            sim = anesim.advise(cin, cout, chip=chip, exact=True)
+            keys = ("affected", "advice", "split", "chunk_cin")
+            same += all(table[k] == sim[k] for k in keys)
+            n += 1
+            for key in ("time_us_before", "time_us_after"):
+                err = abs(table[key] / sim[key] - 1)
+                worst = max(worst, err)
+                if err > 0.005:
+                    print(f"{chip} {cin} x {cout} ({table['lines_per_core']} lines): {key} "
+                          f"{table[key]} vs {sim[key]} ({100 * err:.3f} %)")
+        print(f"{i + 1}/{args.shapes}: worst so far {100 * worst:.3f} %", flush=True)
+    print(f"{same} of {n} decisions agree; largest time error {100 * worst:.3f} % "
+          f"({args.shapes} shapes up to {args.max_mib} MiB per core, M3 and M4)")
+
+
+def model70b(args):
+    with tempfile.TemporaryDirectory() as d:
+        folder = os.path.join(d, "Llama-3.1-70B")
+        os.mkdir(folder)
+        with open(os.path.join(folder, "config.json"), "w") as f:
+            json.dump(LLAMA_70B, f)
+        code = ("import time, sys; t0 = time.perf_counter(); import anesim; "
+                "a = anesim.advise_model(sys.argv[1], chips='all', simulate='never'); "
+                "print(time.perf_counter() - t0, len(a['chips']))")
+        env = dict(os.environ, XDG_CACHE_HOME=os.path.join(d, "cache"))
+        out = subprocess.run([sys.executable, "-c", code, os.path.join(folder, "config.json")],
+                             check=True, capture_output=True, text=True, env=env).stdout.split()
+        print(f"advise_model(Llama 3.1 70B, chips='all') in a fresh interpreter, empty cache: "
+              f"{float(out[0]):.3f} s for {out[1]} chips, every answer from the tables")
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = p.add_subparsers(dest="what", required=True)
+    c = sub.add_parser("calls")
+    c.add_argument("--calls", type=int, default=10000)
+    f = sub.add_parser("fresh")
+    f.add_argument("--runs", type=int, default=5)
+    v = sub.add_parser("coverage")
+    v.add_argument("--shapes", type=int, default=10000)
+    v.add_argument("--seed", type=int, default=20261206)
+    e = sub.add_parser("exact")
+    e.add_argument("--shapes", type=int, default=40)
+    e.add_argument("--max-mib", type=int, default=256)
+    e.add_argument("--seed", type=int, default=20261206)
+    sub.add_parser("model70b")
+    args = p.parse_args()
+    {"calls": calls, "fresh": fresh, "coverage": coverage, "exact": exact,
+     "model70b": model70b}[args.what](args)
+
+
+if __name__ == "__main__":
+    main()
