@@ -18,6 +18,12 @@ answer and the slowest answer.
 exact: a seeded sample of such shapes (up to --max-mib per core), on the M3
 and the M4, answered from the table and with exact=True: the decisions
 that agree and the largest time error.
+laws: the table's laws past its samples (docs/advise.md, "Timing tables")
+against one simulation each: --laps whole laps plus each --x, on each
+--chips chip's own ring (`anesim.run`, one core).
+
+  PYTHONPATH=build/python python3 tests/bench_fleet.py laws --chips m3,m4 --laps 80,128 --x 0,100
+
 model70b: advise_model of Llama 3.1 70B (its published config.json) on
 every chip in a fresh interpreter, tables shipped, the cache emptied first.
 """
@@ -89,6 +95,11 @@ def coverage(args):
     rng = random.Random(args.seed)
     chips = [c["name"] for c in anesim.chips()]
     shapes = [random_shape(rng, MAX_LINES) for _ in range(args.shapes)]
+    t0 = time.perf_counter()
+    for chip in chips:  # each chip's description and table read once
+        anesim.advise(4096, 2048, chip=chip, simulate="never")
+    print(f"first call on each of {len(chips)} chips (its table read): "
+          f"{(time.perf_counter() - t0) * 1e3:.1f} ms in all")
     answered, slowest, total = 0, 0.0, 0.0
     for cin, cout in shapes:
         for chip in chips:
@@ -133,6 +144,23 @@ def exact(args):
           f"({args.shapes} shapes up to {args.max_mib} MiB per core, M3 and M4)")
 
 
+def laws(args):
+    worst = 0.0
+    for chip in args.chips.split(","):
+        for k in map(int, args.laps.split(",")):
+            for x in map(int, args.x.split(",")):
+                lines = k * LAP + x
+                # cout 16: one row group, lines = cin * 2 / 64.
+                table = anesim.advise(lines * 32, 16, chip=chip, simulate="never")
+                assert table["lines_per_core"] == lines
+                sim = anesim.run(lines=lines, chip=chip, cores=1)["time_us"]
+                err = table["time_us_before"] / sim - 1
+                worst = max(worst, abs(err))
+                print(f"{chip:8s} {k:4d} laps {x:+5d}: table {table['time_us_before']:11.2f} us, "
+                      f"simulated {sim:11.2f} us ({100 * err:+.3f} %)", flush=True)
+    print(f"largest error {100 * worst:.3f} %")
+
+
 def model70b(args):
     with tempfile.TemporaryDirectory() as d:
         folder = os.path.join(d, "Llama-3.1-70B")
@@ -163,9 +191,13 @@ def main():
     e.add_argument("--shapes", type=int, default=40)
     e.add_argument("--max-mib", type=int, default=256)
     e.add_argument("--seed", type=int, default=20261206)
+    w = sub.add_parser("laws")
+    w.add_argument("--chips", default="m3,m4")
+    w.add_argument("--laps", default="12,80")
+    w.add_argument("--x", default="0,-128,100")
     sub.add_parser("model70b")
     args = p.parse_args()
-    {"calls": calls, "fresh": fresh, "coverage": coverage, "exact": exact,
+    {"calls": calls, "fresh": fresh, "coverage": coverage, "exact": exact, "laws": laws,
      "model70b": model70b}[args.what](args)
 
 

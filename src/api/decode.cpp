@@ -1,3 +1,4 @@
+#include <anesim/api/advise.h>
 #include <anesim/api/declared_inputs.h>
 #include <anesim/api/decode.h>
 
@@ -56,7 +57,14 @@ DecodeResult decode(const DecodeRequest& r) {
   advice.progress_label = r.split == DecodeSplit::kAdvised ? "advise" : "";
   SplitPolicy policy;
   if (r.split == DecodeSplit::kAdvised) {
-    policy = advised_policy(model, cfg, advice);
+    // advise's own answer: from the timing table where it answers, and only
+    // the splits the whole token confirms (advise_model).
+    AdviseRequest a;
+    a.model_description = model;
+    a.machine.config = r.config;
+    a.jobs = r.jobs;
+    a.progress_label = "advise";
+    policy = split_policy_of(api::advise(a).table);
   } else if (r.split == DecodeSplit::kFile) {
     policy = read_split_file(r.split_file, model);
   }

@@ -16,6 +16,7 @@
 #include <anesim/sim/core/workload.h>
 
 #include <anesim/analysis/advise/advice_settings.h>
+#include <anesim/analysis/step/step_plan.h>
 #include <anesim/analysis/tables/notch_rules.h>
 
 namespace anesim {
@@ -120,6 +121,9 @@ struct ModelAdvice {
   std::optional<double> time_us_priced;
   std::optional<double> tokens_per_s_priced;
 };
+
+// The splits the rows advise, as a decode step's policy (labelled "advised").
+SplitPolicy split_policy_of(const AdviceResult& advice);
 
 ModelAdvice advise_model(const ModelDescription& m, const MachineConfig& cfg,
                          const AdviceSettings& settings);

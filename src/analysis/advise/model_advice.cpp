@@ -41,19 +41,6 @@ std::vector<StepTiming> step_timings(const std::vector<StepRun>& runs, const Mac
                         what, settings.cache_scope);
 }
 
-// The split policy of the rows whose advice is a split.
-SplitPolicy advised_policy(const AdviceResult& advice) {
-  SplitPolicy p;
-  p.label = "advised";
-  for (const TransferAdvice& a : advice.rows) {
-    if (a.split > 1) {
-      uint32_t& chunks = p.chunks[a.transfer.name];
-      chunks = std::max(chunks, a.split);
-    }
-  }
-  return p;
-}
-
 // Row `a` advised no split after all: the token refuted it.
 void withdraw_split(TransferAdvice& a) {
   a.kind = AdviceKind::kSplitSlowsStep;
@@ -67,6 +54,19 @@ void withdraw_split(TransferAdvice& a) {
 
 }  // namespace
 
+SplitPolicy split_policy_of(const AdviceResult& advice) {
+  SplitPolicy p;
+  p.label = "advised";
+  for (const TransferAdvice& a : advice.rows) {
+    // The lm_head's shards share a name: the largest advised split covers them.
+    if (a.split > 1) {
+      uint32_t& chunks = p.chunks[a.transfer.name];
+      chunks = std::max(chunks, a.split);
+    }
+  }
+  return p;
+}
+
 ModelAdvice advise_model(const ModelDescription& m, const MachineConfig& cfg,
                          const AdviceSettings& settings) {
   require_decoder_layers(m);  // the step below needs them: said before any simulation
@@ -79,7 +79,7 @@ ModelAdvice advise_model(const ModelDescription& m, const MachineConfig& cfg,
   // back-to-back tasks, without splits, on a fixed ring, and with each
   // advised projection's split alone; composed from the table where it
   // answers every task (step_from_table.h), else simulated.
-  const SplitPolicy each = advised_policy(r.advice);
+  const SplitPolicy each = split_policy_of(r.advice);
   const StepPlan unsplit = plan_step(m, SplitPolicy{}, 1);
   std::vector<StepRun> runs = {{unsplit, r.advice.chip}, {unsplit, RingVariant::kFix}};
   for (const auto& [name, chunks] : each.chunks) {
@@ -120,7 +120,7 @@ ModelAdvice advise_model(const ModelDescription& m, const MachineConfig& cfg,
   }
   // The kept splits together; withdrawn as well should they, together,
   // still slow the token.
-  const SplitPolicy kept = advised_policy(r.advice);
+  const SplitPolicy kept = split_policy_of(r.advice);
   bool composed_kept = true;
   if (kept.chunks.empty()) {
     r.time_us_after = r.time_us_before;

@@ -13,7 +13,11 @@
 
 namespace anesim {
 
-// The splits `anesim advise` recommends on `cfg` (its simulations run here).
+// The splits `anesim advise` recommends per transfer on `cfg` (its
+// simulations run here), before the whole token confirms them: what a
+// decode-step record's "advised" names (its published runs split so).
+// `anesim decode --split advised` takes advise's step-confirmed splits
+// instead (api/decode.cpp).
 SplitPolicy advised_policy(const ModelDescription& m, const MachineConfig& cfg,
                            const AdviceSettings& settings);
 
