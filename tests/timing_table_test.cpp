@@ -172,6 +172,24 @@ TEST_CASE("tables: past their laps the per-lap law gives the simulation's time",
   }
 }
 
+TEST_CASE("tables: a split cut unevenly by a few channels is answered", "[tables]") {
+  // 128 input channels at two laps: three chunks of 43, 43 and 42 channels
+  // (11008, 11008 and 10752 lines, 2.3 % apart).
+  api::AdviseRequest r;
+  r.cin = 128;
+  r.cout = 131072;
+  r.without_simulation = true;
+  const api::AdviseResult table = api::advise(r);
+  REQUIRE(table.table.rows.at(0).split == 3);
+  CHECK(table.table.rows[0].chunk_lines == std::vector<uint64_t>{11008, 11008, 10752});
+  r.without_simulation = false;
+  r.exact = true;
+  const api::AdviseResult exact = api::advise(r);
+  CHECK(exact.table.rows.at(0).split == 3);
+  CHECK(table.table.rows[0].time_us_after ==
+        Approx(exact.table.rows[0].time_us_after).epsilon(1e-3));
+}
+
 TEST_CASE("tables: a table whose last segments disagree on a rate stops there", "[tables]") {
   TimingTable t;
   t.chip = RingVariant::kFix;
