@@ -24,6 +24,11 @@ against one simulation each: --laps whole laps plus each --x, on each
 
   PYTHONPATH=build/python python3 tests/bench_fleet.py laws --chips m3,m4 --laps 80,128 --x 0,100
 
+batch: `anesim advise --batch` of --lines seeded single-chip shapes (M4), and
+of as many all-chip questions, against one `anesim advise --json` process
+per shape for the first --processes of them, side by side (--anesim: the
+binary, default build/anesim).
+
 model70b: advise_model of Llama 3.1 70B (its published config.json) on
 every chip in a fresh interpreter, tables shipped, the cache emptied first.
 """
@@ -161,6 +166,31 @@ def laws(args):
     print(f"largest error {100 * worst:.3f} %")
 
 
+def batch(args):
+    rng = random.Random(args.seed)
+    shapes = [random_shape(rng, 64 * LAP) for _ in range(args.lines)]
+    with tempfile.TemporaryDirectory() as d:
+        timings = {}
+        for name, chip in (("one chip", {"chip": "m4"}), ("all chips", {"chips": "all"})):
+            path = os.path.join(d, "questions.jsonl")
+            with open(path, "w") as f:
+                for i, (cin, cout) in enumerate(shapes):
+                    f.write(json.dumps({"id": i, "cin": cin, "cout": cout, **chip}) + "\n")
+            t0 = time.perf_counter()
+            subprocess.run([args.anesim, "advise", "--batch", path], check=True,
+                           stdout=subprocess.DEVNULL)
+            timings[name] = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        for cin, cout in shapes[:args.processes]:
+            subprocess.run([args.anesim, "advise", "--cin", str(cin), "--cout", str(cout), "--chip",
+                            "m4", "--json"], check=True, stdout=subprocess.DEVNULL)
+        per_process = (time.perf_counter() - t0) / args.processes
+    one = timings["one chip"] / args.lines
+    print(f"--batch, one chip: {timings['one chip']:.3f} s for {args.lines} shapes "
+          f"({one * 1e6:.0f} us each); a process per shape: {per_process * 1e3:.1f} ms each "
+          f"({per_process / one:.0f}x); --batch, all chips: {timings['all chips']:.2f} s")
+
+
 def model70b(args):
     with tempfile.TemporaryDirectory() as d:
         folder = os.path.join(d, "Llama-3.1-70B")
@@ -195,9 +225,14 @@ def main():
     w.add_argument("--chips", default="m3,m4")
     w.add_argument("--laps", default="12,80")
     w.add_argument("--x", default="0,-128,100")
+    b = sub.add_parser("batch")
+    b.add_argument("--lines", type=int, default=1000)
+    b.add_argument("--processes", type=int, default=50)
+    b.add_argument("--seed", type=int, default=20261206)
+    b.add_argument("--anesim", default="build/anesim")
     sub.add_parser("model70b")
     args = p.parse_args()
-    {"calls": calls, "fresh": fresh, "coverage": coverage, "exact": exact, "laws": laws,
+    {"calls": calls, "fresh": fresh, "coverage": coverage, "exact": exact, "laws": laws, "batch": batch,
      "model70b": model70b}[args.what](args)
 
 
