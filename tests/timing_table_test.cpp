@@ -77,6 +77,14 @@ std::vector<Sample> sample_of(const TimingTable& t, uint64_t max_lines) {
   return s;
 }
 
+// The table a shipped description names, as advise finds it.
+std::shared_ptr<const TimingTable> shipped_table(const std::string& yaml) {
+  std::shared_ptr<const TimingTable> t =
+      find_timing_table(yaml, test::slurp(yaml), load_config_or_builtin(yaml));
+  REQUIRE(t != nullptr);
+  return t;
+}
+
 }  // namespace
 
 TEST_CASE("tables: a sample of each shipped table regenerates exactly", "[tables]") {
@@ -113,9 +121,7 @@ TEST_CASE("tables: next to whole laps the table gives the simulation's time", "[
   for (const std::string name : {"m3", "m4"}) {
     const std::string yaml = chip_config_path(name);
     INFO(name << ": " << yaml);
-    const std::shared_ptr<const TimingTable> t =
-        find_timing_table(yaml, test::slurp(yaml), load_config_or_builtin(yaml));
-    REQUIRE(t != nullptr);
+    const std::shared_ptr<const TimingTable> t = shipped_table(yaml);
     const MachineConfig cfg = load_config_file(yaml);
     std::vector<uint32_t> lines;
     std::vector<SimPoint> points;
@@ -141,9 +147,7 @@ TEST_CASE("tables: past their laps the per-lap law gives the simulation's time",
   for (const std::string name : {"m3", "m4"}) {
     const std::string yaml = chip_config_path(name);
     INFO(name << ": " << yaml);
-    const std::shared_ptr<const TimingTable> t =
-        find_timing_table(yaml, test::slurp(yaml), load_config_or_builtin(yaml));
-    REQUIRE(t != nullptr);
+    const std::shared_ptr<const TimingTable> t = shipped_table(yaml);
     REQUIRE(t->notch_max_k < 10);
     const MachineConfig cfg = load_config_file(yaml);
     std::vector<uint32_t> lines;

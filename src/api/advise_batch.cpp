@@ -1,10 +1,12 @@
 #include <anesim/api/advise_batch.h>
 
+#include <algorithm>
 #include <array>
 #include <optional>
 #include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <anesim/analysis/advise/simulation_cache.h>
 #include <anesim/api/advise.h>
@@ -91,12 +93,9 @@ std::vector<std::string> chips_of(const Json& q) {
 // The answer to one request object: advise's JSON, or the fleet's.
 Json answer(const Json& q, uint64_t jobs) {
   for (const auto& item : q.items()) {
-    bool known = false;
-    for (const char* k : kKeys) known = known || item.key() == k;
-    if (!known) {
-      refuse(item.key(), fmt::format("not a key of a batch request (the keys: id, model, cin, "
-                                     "cout, dtype, kernel, groups, config, chip, chips, exact, "
-                                     "simulate, jobs)"));
+    if (std::find(kKeys.begin(), kKeys.end(), item.key()) == kKeys.end()) {
+      refuse(item.key(),
+             fmt::format("not a key of a batch request (the keys: {})", fmt::join(kKeys, ", ")));
     }
   }
   AdviseRequest r;

@@ -51,10 +51,6 @@ DecodeResult decode(const DecodeRequest& r) {
   for (const std::string* out : {&r.csv, &r.timeline}) {
     if (!out->empty()) check_writable_directory(*out);
   }
-  AdviceSettings advice;
-  advice.config_path = r.config;
-  advice.jobs = settings.jobs;
-  advice.progress_label = r.split == DecodeSplit::kAdvised ? "advise" : "";
   SplitPolicy policy;
   if (r.split == DecodeSplit::kAdvised) {
     // advise's own answer: from the timing table where it answers, and only

@@ -50,6 +50,7 @@ void withdraw_split(TransferAdvice& a) {
   a.chunk_cin = {a.transfer.cin};
   a.chunk_lines = {a.lines_per_core};
   a.time_us_after = a.time_us_before;
+  a.gbps_after = a.gbps_before;
 }
 
 }  // namespace
@@ -115,7 +116,6 @@ ModelAdvice advise_model(const ModelDescription& m, const MachineConfig& cfg,
     const auto& slow = r.splits_slowing_step;
     if (a.split > 1 && std::find(slow.begin(), slow.end(), a.transfer.name) != slow.end()) {
       withdraw_split(a);
-      a.gbps_after = a.gbps_before;
     }
   }
   // The kept splits together; withdrawn as well should they, together,
@@ -137,7 +137,6 @@ ModelAdvice advise_model(const ModelDescription& m, const MachineConfig& cfg,
         if (a.split > 1) {
           r.splits_slowing_step.push_back(a.transfer.name);
           withdraw_split(a);
-          a.gbps_after = a.gbps_before;
         }
       }
       r.time_us_after = r.time_us_before;

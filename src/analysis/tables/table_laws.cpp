@@ -52,9 +52,11 @@ std::optional<double> fixed_ring_time(const TimingTable& t, uint64_t lines) {
   return t2 + last * static_cast<double>(lines - l2);
 }
 
-double notch_extra_time(const TimingTable& t, uint64_t k, int64_t x) {
+std::optional<double> notch_extra_time(const TimingTable& t, uint64_t k, int64_t x) {
+  if (t.notch_k.empty() || t.notch_x.empty()) return std::nullopt;
   const size_t last = t.notch_k.size() - 1;
-  if (k > t.notch_k[last] && last > 0) {
+  if (k > t.notch_k[last]) {
+    if (last == 0) return std::nullopt;
     const double e1 = sampled_extra(t, last, x), e0 = sampled_extra(t, last - 1, x);
     const double per_lap = (e1 - e0) / static_cast<double>(t.notch_k[last] - t.notch_k[last - 1]);
     return e1 + per_lap * static_cast<double>(k - t.notch_k[last]);

@@ -24,8 +24,9 @@ std::optional<double> fixed_ring_time(const TimingTable& t, uint64_t lines);
 
 // The chip's ring minus the fixed ring for a task of k laps and x lines off
 // them (k >= 1, |x| < 256), interpolated along x and k between samples and
-// past notch_max_k by the per-lap law.
-double notch_extra_time(const TimingTable& t, uint64_t k, int64_t x);
+// past notch_max_k by the per-lap law; nullopt past them for a table of
+// fewer than two sampled laps (no law to follow).
+std::optional<double> notch_extra_time(const TimingTable& t, uint64_t k, int64_t x);
 
 // A series sampled at laps 1..n (aligned_extra, off_lap_extra) at lap k:
 // itself, or past n by its last step over two laps, from the last sampled

@@ -99,7 +99,8 @@ std::optional<double> TimingTable::single_unchecked(RingVariant v, uint64_t line
       return notch[ki][xi].chip_us;
     }
   }
-  return *f + notch_extra_time(*this, p.k, p.x);
+  const std::optional<double> e = notch_extra_time(*this, p.k, p.x);
+  return e ? std::optional<double>(*f + *e) : std::nullopt;
 }
 
 bool start_sensitive(RingVariant v) {
