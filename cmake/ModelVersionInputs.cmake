@@ -10,4 +10,5 @@ set(ANESIM_MODEL_VERSION_GLOBS
     src/machine/memory_target_readers.* src/machine/refresh_policy_readers.*
     src/machine/builtin_config.*
     src/analysis/batch/*.cpp src/analysis/batch/*.h
-    src/analysis/tables/characterize.* src/analysis/tables/advise_point.*)
+    src/analysis/tables/characterize.* src/analysis/tables/advise_point.*
+    src/analysis/tables/engine_drain.*)

@@ -13,11 +13,16 @@ calls: warm advise() through a Config, chip=, config= path and chips="all",
 side by side in one run: the median of --calls calls each.
 fresh: a new interpreter's first fleet question (import included), --runs times.
 coverage: seeded random shapes, uniform in log size from 1 line to 1 GiB
-per core, fp16, on every chip with simulate="never": how many the tables
-answer and the slowest answer.
-exact: a seeded sample of such shapes (up to --max-mib per core), on the M3
-and the M4, answered from the table and with exact=True: the decisions
-that agree and the largest time error.
+per core, in --dtypes formats in turn (default fp16), on every chip with
+simulate="never": how many the tables answer and the slowest answer.
+exact: a seeded sample of such shapes (up to --max-mib per core), on each
+--chips chip (default the M3 and the M4) in each --dtypes format (default
+fp16), answered from the table and with exact=True: the decisions that
+agree and the largest time error. A format the chip's engine drains at its
+own rate is answered from the table of that rate:
+
+  PYTHONPATH=build/python python3 tests/bench_fleet.py exact --shapes 40 --max-mib 16 \
+      --chips m4,m5,a18 --dtypes int8,int4,lut4
 laws: the table's laws past its samples (docs/advise.md, "Timing tables")
 against one simulation each: --laps whole laps plus each --x, on each
 --chips chip's own ring (`anesim.run`, one core).
@@ -86,12 +91,20 @@ def fresh(args):
           f"max {max(times):.3f} s over {args.runs} runs (import included)")
 
 
-def random_shape(rng, max_lines):
+BITS = {"fp16": 16, "int8": 8, "uint8": 8, "int4": 4, "lut4": 4, "lut6": 6}
+
+
+def per_channel_lines(cout, dtype="fp16"):
+    """Lines per core of one input channel (its palette left out)."""
+    return -(-cout // 16) * BITS[dtype] / 8 / 64
+
+
+def random_shape(rng, max_lines, dtype="fp16"):
     lines = int(math.exp(rng.uniform(0, math.log(max_lines))))
     cout = rng.choice([16, 512, 1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072])
-    per_channel = -(-cout // 16) * 2 / 64  # lines per input channel, fp16
+    per_channel = per_channel_lines(cout, dtype)
     cin = max(1, round(lines / per_channel))
-    while -(-cout // 16) * cin * 2 // 64 > max_lines:
+    while cin > 1 and int(cin * per_channel) > max_lines:
         cin -= 1
     return cin, cout
 
@@ -99,42 +112,46 @@ def random_shape(rng, max_lines):
 def coverage(args):
     rng = random.Random(args.seed)
     chips = [c["name"] for c in anesim.chips()]
-    shapes = [random_shape(rng, MAX_LINES) for _ in range(args.shapes)]
+    dtypes = args.dtypes.split(",")
+    shapes = [(*random_shape(rng, MAX_LINES, dtypes[i % len(dtypes)]), dtypes[i % len(dtypes)])
+              for i in range(args.shapes)]
     t0 = time.perf_counter()
     for chip in chips:  # each chip's description and table read once
         anesim.advise(4096, 2048, chip=chip, simulate="never")
     print(f"first call on each of {len(chips)} chips (its table read): "
           f"{(time.perf_counter() - t0) * 1e3:.1f} ms in all")
     answered, slowest, total = 0, 0.0, 0.0
-    for cin, cout in shapes:
+    for cin, cout, dtype in shapes:
         for chip in chips:
             t0 = time.perf_counter()
             try:
-                anesim.advise(cin, cout, chip=chip, simulate="never")
+                anesim.advise(cin, cout, chip=chip, dtype=dtype, simulate="never")
                 answered += 1
             except anesim.NeedsSimulationError as e:
-                print(f"not answered: {cin} x {cout} on {chip}: {e}")
+                print(f"not answered: {cin} x {cout} {dtype} on {chip}: {e}")
             dt = time.perf_counter() - t0
             slowest, total = max(slowest, dt), total + dt
     n = len(shapes) * len(chips)
-    print(f"{answered} of {n} questions ({len(shapes)} shapes x {len(chips)} chips, up to 1 GiB "
-          f"per core) answered from the tables; mean {total / n * 1e6:.1f} us, slowest "
-          f"{slowest * 1e3:.3f} ms")
+    print(f"{answered} of {n} questions ({len(shapes)} shapes x {len(chips)} chips, "
+          f"{args.dtypes}, up to 1 GiB per core) answered from the tables; mean "
+          f"{total / n * 1e6:.1f} us, slowest {slowest * 1e3:.3f} ms")
 
 
 def exact(args):
     rng = random.Random(args.seed)
     max_lines = args.max_mib * LAP
+    chips, dtypes = args.chips.split(","), args.dtypes.split(",")
     worst, same, n = 0.0, 0, 0
     for i in range(args.shapes):
-        cin, cout = random_shape(rng, max_lines)
+        dtype = dtypes[i % len(dtypes)]
+        cin, cout = random_shape(rng, max_lines, dtype)
         if i % 3 == 0:  # a third at a whole number of laps, or next to one
-            k = rng.randint(9, max(9, max_lines // LAP))
-            per_channel = -(-cout // 16) * 2 / 64
+            k = rng.randint(min(9, max_lines // LAP), max(9, max_lines // LAP))
+            per_channel = per_channel_lines(cout, dtype)
             cin = max(1, round((k * LAP + rng.randint(-255, 255)) / per_channel))
-        for chip in ("m3", "m4"):
-            table = anesim.advise(cin, cout, chip=chip, simulate="never")
-            sim = anesim.advise(cin, cout, chip=chip, exact=True)
+        for chip in chips:
+            table = anesim.advise(cin, cout, chip=chip, dtype=dtype, simulate="never")
+            sim = anesim.advise(cin, cout, chip=chip, dtype=dtype, exact=True)
             keys = ("affected", "advice", "split", "chunk_cin")
             same += all(table[k] == sim[k] for k in keys)
             n += 1
@@ -142,11 +159,12 @@ def exact(args):
                 err = abs(table[key] / sim[key] - 1)
                 worst = max(worst, err)
                 if err > 0.005:
-                    print(f"{chip} {cin} x {cout} ({table['lines_per_core']} lines): {key} "
+                    print(f"{chip} {dtype} {cin} x {cout} ({table['lines_per_core']} lines): {key} "
                           f"{table[key]} vs {sim[key]} ({100 * err:.3f} %)")
         print(f"{i + 1}/{args.shapes}: worst so far {100 * worst:.3f} %", flush=True)
     print(f"{same} of {n} decisions agree; largest time error {100 * worst:.3f} % "
-          f"({args.shapes} shapes up to {args.max_mib} MiB per core, M3 and M4)")
+          f"({args.shapes} shapes up to {args.max_mib} MiB per core, {args.chips}, "
+          f"{args.dtypes})")
 
 
 def laws(args):
@@ -217,10 +235,13 @@ def main():
     v = sub.add_parser("coverage")
     v.add_argument("--shapes", type=int, default=10000)
     v.add_argument("--seed", type=int, default=20261206)
+    v.add_argument("--dtypes", default="fp16")
     e = sub.add_parser("exact")
     e.add_argument("--shapes", type=int, default=40)
     e.add_argument("--max-mib", type=int, default=256)
     e.add_argument("--seed", type=int, default=20261206)
+    e.add_argument("--chips", default="m3,m4")
+    e.add_argument("--dtypes", default="fp16")
     w = sub.add_parser("laws")
     w.add_argument("--chips", default="m3,m4")
     w.add_argument("--laps", default="12,80")

@@ -4,7 +4,7 @@
 // ring; and a drain faster than the kernel DMA changes nothing that matters.
 #include <catch2/catch.hpp>
 
-#include <anesim/analysis/step/engine_drain.h>
+#include <anesim/analysis/tables/engine_drain.h>
 #include <anesim/io/errors.h>
 #include <anesim/machine/builtin_config.h>
 #include <anesim/machine/machine_config_reader.h>

@@ -1,17 +1,21 @@
 // Decode steps composed from a timing table (step_from_table.h): against the
-// same steps simulated, on the M3's ring and on the M4's, whose whole-lap
+// same steps simulated, on the M3's ring and on the M4's (in fp16, and in
+// the formats the engine drains at its own rate), whose whole-lap
 // tasks run repaired alone and unrepaired inside a step; where the table
 // cannot answer, the step is simulated.
 #include <catch2/catch.hpp>
 
 #include <memory>
+#include <optional>
 #include <string>
+#include <utility>
 
 #include <anesim/analysis/step/step_from_table.h>
 #include <anesim/analysis/tables/table_lookup.h>
 #include <anesim/api/advise.h>
 #include <anesim/machine/chip_registry.h>
 #include <anesim/machine/machine_config_reader.h>
+#include <anesim/model/weight_format.h>
 #include <anesim/sim/ring/geometry.h>
 
 #include "tests/test_support.h"
@@ -20,9 +24,11 @@ using namespace anesim;
 
 namespace {
 
-api::AdviseResult advise_preset(const std::string& model, const std::string& yaml, bool exact) {
+api::AdviseResult advise_preset(const std::string& model, const std::string& yaml, bool exact,
+                                std::optional<Dtype> dtype = std::nullopt) {
   api::AdviseRequest r;
   r.model = model;
+  r.dtype = dtype;
   r.machine.config = yaml;
   r.exact = exact;
   return api::advise(r);
@@ -43,6 +49,27 @@ TEST_CASE("composed steps: within 0.5 % of the simulated steps on the M3 and the
     REQUIRE(simulated.model.has_value());
     CHECK(composed.model->steps_composed);
     CHECK_FALSE(simulated.model->steps_composed);
+    CHECK(composed.model->time_us_before == Approx(simulated.model->time_us_before).epsilon(0.005));
+    CHECK(composed.model->time_us_after == Approx(simulated.model->time_us_after).epsilon(0.005));
+    CHECK(composed.model->time_us_fix_variant ==
+          Approx(simulated.model->time_us_fix_variant).epsilon(0.005));
+  }
+}
+
+TEST_CASE("composed steps: drained formats within 0.5 % of the simulated steps",
+          "[tables][steps]") {
+  // The engine drains int8 at its own rate on the M4 (H16), and int8, int4
+  // and LUT4 on the M5 (H17): each step reads the table of its rate.
+  for (const auto& [chip, dtype] : {std::pair<std::string, Dtype>{"m4", Dtype::kInt8},
+                                    {"m5", Dtype::kLut4}, {"m5", Dtype::kInt4}}) {
+    const std::string yaml = chip_config_path(chip);
+    INFO(chip << " " << dtype_name(dtype));
+    const api::AdviseResult composed = advise_preset("aneforge-decoder", yaml, false, dtype);
+    const api::AdviseResult simulated = advise_preset("aneforge-decoder", yaml, true, dtype);
+    REQUIRE(composed.model.has_value());
+    REQUIRE(simulated.model.has_value());
+    CHECK(composed.model->steps_composed);
+    CHECK_FALSE(composed.table.simulated);
     CHECK(composed.model->time_us_before == Approx(simulated.model->time_us_before).epsilon(0.005));
     CHECK(composed.model->time_us_after == Approx(simulated.model->time_us_after).epsilon(0.005));
     CHECK(composed.model->time_us_fix_variant ==

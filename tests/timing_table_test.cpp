@@ -1,5 +1,6 @@
 // Timing tables (docs/advise.md, "Timing tables"): a sample of each shipped
-// table regenerated and compared exactly (its mid-lap samples too), the
+// table regenerated and compared exactly (its mid-lap samples and the parts
+// of each drain rate too), the
 // times next to whole laps as simulated, stale tables refused with how to
 // regenerate them, the on-disk cache reused and repaired, an answer from
 // the table alone or a request for a simulation, and a transfer far above
@@ -18,6 +19,7 @@
 #include <anesim/analysis/batch/batch_runner.h>
 #include <anesim/analysis/tables/advise_point.h>
 #include <anesim/analysis/tables/characterize.h>
+#include <anesim/analysis/tables/engine_drain.h>
 #include <anesim/analysis/tables/result_cache.h>
 #include <anesim/analysis/tables/table_lookup.h>
 #include <anesim/api/advise.h>
@@ -44,8 +46,8 @@ struct Sample {
 };
 
 // A seeded sample of the table's points no larger than `max_lines` each.
-std::vector<Sample> sample_of(const TimingTable& t, uint64_t max_lines) {
-  std::mt19937 rng(20261203);
+std::vector<Sample> sample_of(const TimingTable& t, uint64_t max_lines, uint32_t seed) {
+  std::mt19937 rng(seed);
   std::vector<Sample> s;
   auto pick = [&rng](size_t n) { return std::uniform_int_distribution<size_t>(0, n - 1)(rng); };
   for (int i = 0; i < 6; ++i) {
@@ -98,18 +100,33 @@ TEST_CASE("tables: a sample of each shipped table regenerates exactly", "[tables
     REQUIRE(t != nullptr);
     const MachineConfig cfg = load_config_file(yaml);
     CHECK(t->chip == cfg.ane.ring_variant);
-    const std::vector<Sample> sample = sample_of(*t, 1u << 17);
-    std::vector<SimPoint> points;
-    for (const Sample& s : sample) {
-      points.push_back(advise_point(s.v, s.tasks, cfg));
-      points.back().base_line = s.base_line;
+    // One part per drain rate of the description, each with its formats.
+    const std::vector<DrainRate> rates = drain_rates(cfg);
+    REQUIRE(t->drained.size() == rates.size());
+    std::vector<const TimingTable*> parts{t.get()};
+    for (size_t i = 0; i < rates.size(); ++i) {
+      CHECK(same_drain(t->drained[i].drain_cycles_per_line, rates[i].cycles_per_line));
+      CHECK(t->drained[i].drained_formats == rates[i].formats);
+      parts.push_back(&t->drained[i]);
     }
-    const std::vector<SimPointResult> r = simulate_points(points, cfg, yaml, 2, "");
-    for (size_t i = 0; i < sample.size(); ++i) {
-      INFO(variant_name(sample[i].v) << " " << points[i].lines_per_core << " lines in "
-                                     << sample[i].tasks.size() << " task(s)");
-      REQUIRE(r[i].ok);
-      CHECK(r[i].time_us - sample[i].minus == sample[i].stored);
+    uint32_t seed = 20261203;
+    for (const TimingTable* part : parts) {
+      INFO("drain " << part->drain_cycles_per_line << " cycles per line");
+      // A drained part: fewer and shorter points (a slow engine's runs are long).
+      const std::vector<Sample> sample =
+          sample_of(*part, part == t.get() ? 1u << 17 : 1u << 15, seed++);
+      std::vector<SimPoint> points;
+      for (const Sample& s : sample) {
+        points.push_back(advise_point(s.v, s.tasks, cfg, part->drain_cycles_per_line));
+        points.back().base_line = s.base_line;
+      }
+      const std::vector<SimPointResult> r = simulate_points(points, cfg, yaml, 2, "");
+      for (size_t i = 0; i < sample.size(); ++i) {
+        INFO(variant_name(sample[i].v) << " " << points[i].lines_per_core << " lines in "
+                                       << sample[i].tasks.size() << " task(s)");
+        REQUIRE(r[i].ok);
+        CHECK(r[i].time_us - sample[i].minus == sample[i].stored);
+      }
     }
   }
 }
@@ -280,13 +297,24 @@ TEST_CASE("tables: without_simulation answers from the table or asks for a simul
   CHECK(past.table.rows.at(0).lines_per_core == 2 * 1048576);
   CHECK_FALSE(past.table.simulated);
   // A format the chip's engine drains at its own rate (int8 on the M4):
-  // tables hold the DMA alone, so a simulation is needed, and it is asked
-  // for, not run.
+  // the table of its rate answers it.
   r.cin = 4096;
   r.cout = 2048;
   r.dtype = Dtype::kInt8;
   r.machine.config = kSource + "/configs/m4.yaml";
-  CHECK_THROWS_AS(api::advise(r), NeedsSimulation);
+  const api::AdviseResult drained = api::advise(r);
+  CHECK_FALSE(drained.table.simulated);
+  // A table without that rate's part asks for a simulation instead.
+  const MachineConfig m4 = load_config_file(r.machine.config);
+  TimingTable undrained = *shipped_table(r.machine.config);
+  undrained.drained.clear();
+  SimulationCache sims(undrained.chip, &undrained);
+  const double int8 = drain_cycles_per_line(m4, WeightFormat{Dtype::kInt8});
+  REQUIRE(int8 > 0);
+  sims.want_both(8192, int8);
+  AdviceSettings never;
+  never.without_simulation = true;
+  CHECK_THROWS_AS(sims.run(m4, never), NeedsSimulation);
   r.dtype.reset();
   r.machine.config.clear();
   // A model's whole-token steps are composed from the table too; on a

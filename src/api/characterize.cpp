@@ -36,9 +36,15 @@ CharacterizeResult characterize(const CharacterizeRequest& r) {
   s.jobs = static_cast<unsigned>(r.jobs);
   s.progress_label = r.progress_label;
   out.table = anesim::characterize(cfg, s);
-  out.points = out.table.fix.size() + out.table.aligned_extra.size() +
-               out.table.notch.size() * out.table.notch_x.size();
-  for (const auto& [n, c] : out.table.split_extra) out.points += c.size();
+  // The sampled points of every part: the kernel DMA alone and each drain rate.
+  const auto points = [](const TimingTable& t) {
+    size_t n = t.fix.size() + t.aligned_extra.size() + t.off_lap_extra.size() +
+               t.notch.size() * t.notch_x.size();
+    for (const auto& [s, c] : t.split_extra) n += c.size();
+    return n;
+  };
+  out.points = points(out.table);
+  for (const TimingTable& d : out.table.drained) out.points += points(d);
   write_file_atomically(out.path, timing_table_json(out.table).dump(1) + "\n");
   return out;
 }

@@ -18,6 +18,13 @@ def batch(tmp_path, lines, *extra):
     return out.returncode, [json.loads(x) for x in out.stdout.splitlines()], str(path)
 
 
+def untabled(tmp_path):
+    """The M4 under another name, with no timing table beside it: simulated."""
+    path = tmp_path / "m4-copy.yaml"
+    path.write_text("base: m4\n")
+    return str(path)
+
+
 def test_answers_are_the_single_questions_answers(tmp_path, cli):
     rc, got, _ = batch(tmp_path, [
         '{"id": "a", "cin": 4096, "cout": 2048, "chip": "m4"}',
@@ -40,7 +47,7 @@ def test_a_bad_line_is_answered_with_its_error_and_the_rest_go_on(tmp_path):
         '{"cin": 4096, "cout": 2048, "chip": "m9"}',
         '{"cin": 4096, "cout": 2048, "colour": "red"}',
         "not json",
-        '{"cin": 4096, "cout": 2048, "chip": "m4", "dtype": "int8", "simulate": "never"}',
+        '{"cin": 4096, "cout": 2048, "config": "%s", "simulate": "never"}' % untabled(tmp_path),
         '{"cin": 4096, "cout": 2048}',
     ])
     assert rc == 2  # the first failed line's exit code: a bad value
@@ -51,7 +58,7 @@ def test_a_bad_line_is_answered_with_its_error_and_the_rest_go_on(tmp_path):
     assert "needs a simulation" in errors[3]
     assert "answer" in got[4]
     rc, _, _ = batch(tmp_path, [
-        '{"cin": 4096, "cout": 2048, "chip": "m4", "dtype": "int8", "simulate": "never"}'])
+        '{"cin": 4096, "cout": 2048, "config": "%s", "simulate": "never"}' % untabled(tmp_path)])
     assert rc == 7
 
 

@@ -12,10 +12,18 @@ import anesim
 
 from conftest import BINARY
 
-# The M4's engine drains int8 at its own rate; timing tables hold the DMA
-# alone, so an int8 shape on the M4 is simulated, an fp16 one is not.
+# The M4's engine drains int8 at its own rate: its table holds that rate's
+# times too, so an int8 shape on the M4 is answered from it as fp16 is. A
+# description with no table beside it (a copy of the M4's) is simulated.
 TABLED = dict(cin=4096, cout=2048, chip="m4")
 DRAINED = dict(cin=4096, cout=2048, chip="m4", dtype="int8")
+
+
+def untabled_m4(tmp_path):
+    """The M4 under another name, with no timing table beside it."""
+    path = tmp_path / "m4-copy.yaml"
+    path.write_text("base: m4\n")
+    return str(path)
 
 
 def test_a_tabled_shape_is_answered_from_the_table():
@@ -24,22 +32,39 @@ def test_a_tabled_shape_is_answered_from_the_table():
     assert anesim.affected(**TABLED, simulate="never") is True
 
 
-def test_a_drained_shape_needs_simulation_and_never_refuses_it():
-    assert anesim.needs_simulation(**DRAINED)
-    with pytest.raises(anesim.NeedsSimulationError, match=r"m4\.yaml: 8192 lines per core"):
-        anesim.advise(**DRAINED, simulate="never")
+def test_a_drained_shape_is_answered_from_its_rate_table():
+    assert not anesim.needs_simulation(**DRAINED)
+    tabled = anesim.advise(**DRAINED, simulate="never")
+    assert tabled["answered_from"] == "timing table"
+    exact = anesim.advise(**DRAINED, exact=True)
+    for key in ("time_us_before", "time_us_fix"):
+        assert tabled[key] == pytest.approx(exact[key], rel=0.005)
+    assert tabled["affected"] == exact["affected"]
+
+
+def test_an_untabled_shape_needs_simulation_and_never_refuses_it(tmp_path):
+    config = untabled_m4(tmp_path)
+    assert anesim.needs_simulation(4096, 2048, config=config)
+    with pytest.raises(anesim.NeedsSimulationError, match=r"m4-copy\.yaml: 8192 lines per core"):
+        anesim.advise(4096, 2048, config=config, simulate="never")
     with pytest.raises(anesim.NeedsSimulationError):
-        anesim.affected(**DRAINED, simulate="never")
+        anesim.affected(4096, 2048, config=config, simulate="never")
     assert anesim.needs_simulation(4096, 2048, exact=True)
 
 
-def test_models_and_fleets():
+def test_models_and_fleets(tmp_path):
     assert not anesim.needs_simulation(model="llama-3.2-1b", chips="all")
     got = anesim.advise_model("llama-3.2-1b", chips="all", simulate="never")
     assert {c["answered_from"] for c in got["chips"]} == {"timing table"}
-    assert anesim.needs_simulation(model="llama-3.2-1b", chips="all", dtype="int8")
+    # Every format, drained or not, on every chip.
+    for dtype in ("int8", "int4", "lut4"):
+        assert not anesim.needs_simulation(model="llama-3.2-1b", chips="all", dtype=dtype)
+    got = anesim.advise_model("llama-3.2-1b", chips="all", dtype="lut4", simulate="never")
+    assert {c["answered_from"] for c in got["chips"]} == {"timing table"}
+    config = untabled_m4(tmp_path)
+    assert anesim.needs_simulation(model="llama-3.2-1b", config=config)
     with pytest.raises(anesim.NeedsSimulationError, match="needs a simulation"):
-        anesim.advise_model("llama-3.2-1b", chips=["m3", "m4"], dtype="int8", simulate="never")
+        anesim.advise_model("llama-3.2-1b", config=config, simulate="never")
     one = anesim.advise_model("llama-3.2-1b", chip="m3", simulate="never")
     assert one["answered_from"] == "timing table"
 
@@ -69,11 +94,12 @@ def test_max_seconds_stops_a_long_simulation():
     assert anesim.advise(**TABLED, max_seconds=1e-6)["answered_from"] == "timing table"
 
 
-def test_the_command_line_exits_7_when_never_cannot_answer():
+def test_the_command_line_exits_7_when_never_cannot_answer(tmp_path):
     base = [BINARY, "advise", "--cin", "4096", "--cout", "2048", "--chip", "m4"]
-    ok = subprocess.run(base + ["--simulate", "never"], capture_output=True, text=True)
+    ok = subprocess.run(base + ["--dtype", "int8", "--simulate", "never"], capture_output=True,
+                        text=True)
     assert ok.returncode == 0, ok.stderr
-    refused = subprocess.run(base + ["--dtype", "int8", "--simulate", "never"],
+    refused = subprocess.run(base[:-2] + ["--config", untabled_m4(tmp_path), "--simulate", "never"],
                              capture_output=True, text=True)
     assert refused.returncode == 7
     assert "--simulate never: this answer needs a simulation" in refused.stderr

@@ -9,7 +9,7 @@
 #include <fmt/format.h>
 
 #include <anesim/analysis/advise/simulation_cache.h>
-#include <anesim/analysis/step/engine_drain.h>
+#include <anesim/analysis/tables/engine_drain.h>
 #include <anesim/io/errors.h>
 #include <anesim/sim/ring/geometry.h>
 

@@ -14,9 +14,9 @@ namespace anesim {
 void SimulationCache::want(RingVariant v, const Tasks& tasks, double drain) {
   const Key key{v, tasks, drain};
   if (times_.count(key) != 0) return;
-  if (table_ != nullptr && drain == 0) {
+  if (const TimingTable* table = table_for(drain)) {
     const std::optional<double> t =
-        tasks.size() == 1 ? table_->single(v, tasks[0]) : table_->split(tasks);
+        tasks.size() == 1 ? table->single(v, tasks[0]) : table->split(tasks);
     if (t) {
       times_[key] = *t;
       return;
@@ -26,17 +26,17 @@ void SimulationCache::want(RingVariant v, const Tasks& tasks, double drain) {
 }
 
 void SimulationCache::want_both(uint64_t lines, double drain) {
-  const std::optional<bool> d =
-      table_ != nullptr && drain == 0 ? table_->affected(lines) : std::nullopt;
+  const TimingTable* table = table_for(drain);
+  const std::optional<bool> d = table != nullptr ? table->affected(lines) : std::nullopt;
   const bool needs_fix = !below_first_lap(lines);
   if (d) {
-    const std::optional<double> c = table_->single(chip_, lines);
+    const std::optional<double> c = table->single(chip_, lines);
     const std::optional<double> f =
-        needs_fix ? table_->single(RingVariant::kFix, lines) : std::optional<double>(0.0);
+        needs_fix ? table->single(RingVariant::kFix, lines) : std::optional<double>(0.0);
     if (c && f) {
-      decided_[lines] = *d;
-      times_[Key{chip_, single(lines), 0.0}] = *c;
-      if (needs_fix) times_[Key{RingVariant::kFix, single(lines), 0.0}] = *f;
+      decided_[{lines, drain}] = *d;
+      times_[Key{chip_, single(lines), drain}] = *c;
+      if (needs_fix) times_[Key{RingVariant::kFix, single(lines), drain}] = *f;
       return;
     }
   }
@@ -66,8 +66,7 @@ void SimulationCache::run(const MachineConfig& cfg, const AdviceSettings& s) {
         "{} lines per core{} on the {} ring{}, which the timing table does not answer", lines,
         tasks.size() > 1 ? fmt::format(" in {} tasks", tasks.size()) : std::string(),
         variant_name(std::get<0>(k)),
-        std::get<2>(k) > 0 ? " with the engine's drain of its format (tables hold the DMA alone)"
-                           : ""));
+        std::get<2>(k) > 0 ? " with the engine's drain of its format" : ""));
   }
   simulated_ = true;
   std::vector<SimPoint> points;

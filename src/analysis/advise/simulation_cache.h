@@ -1,8 +1,7 @@
 // The simulations `anesim advise` needs, run once each (batch_runner.h) and
 // looked up by (variant, task lengths, the engine's drain); read from the
-// description's timing table where it answers (a drained format it does not:
-// tables hold the kernel DMA alone), else from the on-disk cache
-// (result_cache.h).
+// description's timing table where it answers (a drained format from the
+// table of its drain rate), else from the on-disk cache (result_cache.h).
 #pragma once
 
 #include <cstdint>
@@ -73,9 +72,7 @@ class SimulationCache {
   }
   // False below the first lap (never affected) or when the bug costs nothing.
   bool affected(uint64_t lines, double drain = 0) const {
-    if (drain == 0) {
-      if (const auto it = decided_.find(lines); it != decided_.end()) return it->second;
-    }
+    if (const auto it = decided_.find({lines, drain}); it != decided_.end()) return it->second;
     const std::optional<double> fix = fix_time(lines, drain);
     return fix.has_value() && costs_time(time(chip_, lines, drain), *fix);
   }
@@ -87,7 +84,11 @@ class SimulationCache {
   void want_simulated(RingVariant v, const Tasks& tasks, double drain);
   RingVariant chip_;
   const TimingTable* table_;
-  std::map<uint64_t, bool> decided_;  // the table's decisions
+  // The table of tasks drained at `drain` (null: none answers them).
+  const TimingTable* table_for(double drain) const {
+    return table_ == nullptr ? nullptr : table_->for_drain(drain);
+  }
+  std::map<std::pair<uint64_t, double>, bool> decided_;  // the table's decisions
   std::map<Key, double> times_;
   std::map<Key, size_t> queued_;
   std::vector<Key> pending_;

@@ -2,7 +2,7 @@
 
 #include <vector>
 
-#include <anesim/analysis/step/engine_drain.h>
+#include <anesim/analysis/tables/engine_drain.h>
 
 namespace anesim {
 
@@ -13,11 +13,11 @@ std::optional<StepTiming> compose_step(const StepPlan& plan, RingVariant v,
   uint64_t start_line = 0;  // core 0's tasks from line 0, with their gaps (workload.h)
   for (size_t i = 0; i < plan.tasks.size(); ++i) {
     const StepTask& t = plan.tasks[i];
-    // A table holds the kernel DMA alone: a format the engine drains slower
-    // is simulated.
-    if (drain_cycles_per_line(cfg, t.format) > 0) return std::nullopt;
+    // A format the engine drains at its own rate reads its rate's table.
+    const TimingTable* rate_table = table.for_drain(drain_cycles_per_line(cfg, t.format));
+    if (rate_table == nullptr) return std::nullopt;
     start_line += t.gap_lines;
-    const std::optional<double> alone_us = table.single_at(v, t.lines, start_line);
+    const std::optional<double> alone_us = rate_table->single_at(v, t.lines, start_line);
     if (!alone_us) return std::nullopt;
     start_line += t.lines;
     // Alone, the task is the first of its run: its launch and dispatch come

@@ -8,8 +8,9 @@
 // boost where it falls. A task starts where the one before it ended, past
 // any norm weights between them (its line address), which decides a
 // whole-lap task's time on a ring that repairs its grant only for a task
-// starting on a lap boundary (TimingTable::single_at). docs/advise.md gives
-// the agreement with simulated steps.
+// starting on a lap boundary (TimingTable::single_at). A task in a format
+// the engine drains at its own rate reads the table of that rate.
+// docs/advise.md gives the agreement with simulated steps.
 #pragma once
 
 #include <optional>

@@ -9,7 +9,7 @@
 #include <anesim/io/errors.h>
 
 #include <anesim/analysis/batch/batch_runner.h>
-#include <anesim/analysis/step/engine_drain.h>
+#include <anesim/analysis/tables/engine_drain.h>
 #include <anesim/analysis/tables/result_cache.h>
 #include <anesim/sim/core/task.h>
 

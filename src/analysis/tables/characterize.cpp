@@ -7,9 +7,11 @@
 #include <set>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <anesim/analysis/batch/batch_runner.h>
 #include <anesim/analysis/tables/advise_point.h>
+#include <anesim/analysis/tables/engine_drain.h>
 #include <anesim/analysis/tables/model_version.h>
 #include <anesim/analysis/tables/notch_rules.h>
 #include <anesim/analysis/tables/result_cache.h>
@@ -39,17 +41,19 @@ using Tasks = std::vector<uint32_t>;
 struct Runner {
   const MachineConfig& cfg;
   const CharacterizeSettings& s;
+  double drain = 0;   // the engine's cycles per line of every task (0: none)
+  std::string label;  // which table, for the progress bar
   // Each run's tasks start at `base_line` (0: a lap boundary).
   std::vector<double> run(const std::vector<std::pair<RingVariant, Tasks>>& wanted,
                           const std::string& what, uint32_t base_line = 0) const {
     std::vector<SimPoint> points;
     for (const auto& [v, tasks] : wanted) {
-      points.push_back(advise_point(v, tasks, cfg));
+      points.push_back(advise_point(v, tasks, cfg, drain));
       points.back().base_line = base_line;
     }
     const std::vector<SimPointResult> r =
         simulate_points(points, cfg, s.config_path, s.jobs,
-                        s.progress_label.empty() ? "" : s.progress_label + what);
+                        s.progress_label.empty() ? "" : s.progress_label + label + what);
     std::vector<double> out;
     for (size_t i = 0; i < r.size(); ++i) {
       if (!r[i].ok) {
@@ -138,13 +142,11 @@ std::vector<uint32_t> near_equal_tasks(uint64_t total, uint32_t s) {
   return t;
 }
 
-TimingTable characterize(const MachineConfig& cfg, const CharacterizeSettings& s) {
-  const Runner r{cfg, s};
-  TimingTable t;
-  t.description = s.description_name;
-  t.description_hash = description_hash(s.description_text, s.config_path);
-  t.model_version = kModelVersion;
-  t.chip = cfg.ane.ring_variant;
+namespace {
+
+// The sampled parts of `t` (timing_table.h), every task run by `r`.
+void characterize_parts(const Runner& r, TimingTable& t) {
+  const CharacterizeSettings& s = r.s;
   t.max_lines = s.max_lines;
   t.fix = fix_curve(r, s.max_lines);
 
@@ -203,6 +205,28 @@ TimingTable characterize(const MachineConfig& cfg, const CharacterizeSettings& s
     for (uint32_t k = 1; k <= s.notch_max_k; ++k) {
       t.aligned_extra.push_back(v[i++] - interpolate(t.fix, uint64_t{k} * kRingLines));
     }
+  }
+}
+
+}  // namespace
+
+TimingTable characterize(const MachineConfig& cfg, const CharacterizeSettings& s) {
+  TimingTable t;
+  t.description = s.description_name;
+  t.description_hash = description_hash(s.description_text, s.config_path);
+  t.model_version = kModelVersion;
+  t.chip = cfg.ane.ring_variant;
+  characterize_parts(Runner{cfg, s}, t);
+  // Once more per rate at which the engine drains a format, every task
+  // drained: a slow engine fills KMem and holds the ring back.
+  for (const DrainRate& rate : drain_rates(cfg)) {
+    TimingTable d;
+    d.chip = t.chip;
+    d.drain_cycles_per_line = rate.cycles_per_line;
+    d.drained_formats = rate.formats;
+    const std::string label = fmt::format(" [{} drained]", fmt::join(rate.formats, ", "));
+    characterize_parts(Runner{cfg, s, rate.cycles_per_line, label}, d);
+    t.drained.push_back(std::move(d));
   }
   return t;
 }

@@ -19,6 +19,11 @@
 // task that starts mid-lap, as the tasks of a decode step do: there the
 // repair never comes (step_from_table.h).
 // Outside the notch the chip's ring runs the same cycles as the fixed one.
+// And all of these once more for each rate at which the description's engine
+// drains a format (ane.drain, engine_drain.h), every task drained at it:
+// where the engine is slower than the kernel DMA, KMem fills and holds the
+// ring's requests back, so neither the fixed curve nor the notch is the
+// undrained one.
 #pragma once
 
 #include <cstdint>
@@ -57,6 +62,16 @@ struct TimingTable {
   // The same for a task that starts mid-lap (off_lap_start_line); empty for
   // a ring whose time does not depend on where a whole-lap task starts.
   std::vector<double> off_lap_extra;
+  // The engine's drain every task of this table ran at, cycles per line (0:
+  // the kernel DMA alone), and the description's formats at that rate.
+  double drain_cycles_per_line = 0;
+  std::vector<std::string> drained_formats;
+  // One table per distinct rate of ane.drain, ascending (their own empty).
+  std::vector<TimingTable> drained;
+
+  // The table for tasks drained at `drain` cycles per line (0: this one);
+  // null where none was characterized (simulate instead).
+  const TimingTable* for_drain(double drain) const;
 
   // One task of `lines` on ring `v` (the chip's or the fixed one); nullopt
   // where the table does not answer (simulate instead).
