@@ -58,8 +58,9 @@ class Checker:
 
 
 def check_m4_records(c, args, records):
-    """Each M4 transfer's simulated time and error in the README's table and in
-    the shipped column of docs/ring-mechanism.md's table of readings."""
+    """Each M4 transfer's simulated time and error in docs/validation.md's M4
+    table and in the shipped column of docs/ring-mechanism.md's table of
+    readings."""
     by_shape = {}
     for r in records:
         if r["cout"]:
@@ -80,7 +81,7 @@ def check_m4_records(c, args, records):
             row = (re.escape(f"| {cout} x {cin} (") + r"[^|]*" + re.escape(f"unsplit / {b['split']} tasks | ") +
                    r"[^|]* \| " + re.escape(f"{a['simulated_us']:.0f} / {b['simulated_us']:.0f} us | "
                                             f"{a['error_pct']:+.1f} / {b['error_pct']:+.1f} % |"))
-            c.expect_pattern("README.md", args, row, f"{cout} x {cin}: {a['simulated_us']:.0f} / "
+            c.expect_pattern("docs/validation.md", args, row, f"{cout} x {cin}: {a['simulated_us']:.0f} / "
                              f"{b['simulated_us']:.0f} us")
 
 
@@ -124,28 +125,41 @@ def main():
             c.failures.append(f"README.md: the main job's excerpt shows \"{line}\"; "
                               f"'anesim {' '.join(args)}' does not print it")
 
+    # The README's two set-up commands are, byte for byte, command lines of
+    # CI's .ci/run, which runs them on a clean clone.
+    setup = readme.split("## Quick start", 1)[1].split("```", 2)[1].splitlines()[1:]
+    commands = [line for line in setup if line.strip() and not line.startswith("#")]
+    ci_lines = (c.source_dir / ".ci/run").read_text().splitlines()
+    c.checked += 1
+    if len(commands) != 2:
+        c.failures.append(f"README.md: the Quick start block has {len(commands)} commands, not 2")
+    for command in commands:
+        c.checked += 1
+        if command not in ci_lines:
+            c.failures.append(f"README.md: the set-up command \"{command}\" is not a line of .ci/run")
+
     check_lists(c)
 
     fix = c.json_run(["--variant", "fix", "--lines", "0x4000"])
     c.expect("README.md", ["--variant", "fix", "--lines", "0x4000"],
              f"runs at {fix['gbps']:.1f} GB/s ({fix['time_us']:.1f} us)")
 
-    # The README's M3 table: the published points, simulated.
+    # docs/validation.md's M3 Air table: the published points, simulated.
     for args in (["--cin", "2016", "--cout", "4096"], ["--lines", "0x4000", "--split", "2"],
                  ["--lines", "0x4000", "--split", "4"]):
         result = c.json_run(args)
-        c.expect_pattern("README.md", args, re.escape(f"`anesim {' '.join(args)}` | ") +
+        c.expect_pattern("docs/validation.md", args, re.escape(f"`anesim {' '.join(args)}` | ") +
                          r"[0-9.]+ GB/s \| " + re.escape(f"{result['gbps']:.2f} GB/s ("),
                          f"{result['gbps']:.2f} GB/s")
 
-    # The README's compiled-program example: the fused split, before and after.
+    # docs/program-format.md, "Findings": the fused split, before and after.
     fused = str(c.source_dir / "tests/fixtures/programs/fused-split.mlmodelc")
     program = c.json_run(["program", fused, "--chip", "m4"])
     op = program["functions"][0]["weight_ops"][0]
-    c.expect("README.md", ["program", "fused-split.mlmodelc"],
+    c.expect("docs/program-format.md", ["program", "fused-split.mlmodelc"],
              f"one weight of {op['lines_per_core']} lines per core")
     step = c.json_run(["decode", "--model", fused, "--chip", "m4"])
-    c.expect("README.md", ["decode --model fused-split.mlmodelc --chip m4"],
+    c.expect("docs/program-format.md", ["decode --model fused-split.mlmodelc --chip m4"],
              f"takes {step['ms_per_token_before']:.3f} ms as compiled and "
              f"{step['ms_per_token_after']:.3f} ms with the split kept")
 
@@ -171,15 +185,23 @@ def main():
                              re.escape(f"{head['ms_per_token_before']:.3f} ms |"),
                              f"{head['ms_per_token_before']:.3f} ms")
 
-    # The README's M4 table and docs/ring-mechanism.md: the replay's MAPE.
+    # The README's headline table, docs/validation.md's M4 table and
+    # docs/ring-mechanism.md: the replay's MAPE.
     traces = [str(p) for folder in ("traces/m4-mini", "traces/m4-air")
               for p in sorted((c.source_dir / folder).glob("*.csv"))]
     replay = json.loads(run(c.anesim, ["replay", "--config", str(c.source_dir / "configs/m4.yaml"),
                                        *traces, "-j", "1", "--json"]))
     replay_args = ["replay --config configs/m4.yaml traces/m4-mini/*.csv traces/m4-air/*.csv"]
-    c.expect("README.md", replay_args,
+    c.expect("docs/validation.md", replay_args,
              f"| all 14 records, MAPE | | | {replay['overall']['mape_pct']:.2f} % |")
+    c.expect("README.md", replay_args, f"| MAPE {replay['overall']['mape_pct']:.2f} % over the 14 records |")
     check_m4_records(c, replay_args, replay["records"])
+
+    # The README's headline table: the M3 Air replay's fitted MAPE.
+    m3_traces = [str(p) for p in sorted((c.source_dir / "traces/m3-air").glob("*.csv"))]
+    m3_replay = json.loads(run(c.anesim, ["replay", *m3_traces, "-j", "1", "--json"]))
+    c.expect("README.md", ["replay traces/m3-air/*.csv"],
+             f"| MAPE {m3_replay['overall']['mape_pct']:.2f} % fitted,")
 
     # docs/ring-mechanism.md, section 5: B(x) on 2 cores scaled to 16.
     for x, variant, column in ((0, "bug", 2), (-64, "bug", 2), (-64, "page_budget", 3)):
