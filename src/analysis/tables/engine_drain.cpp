@@ -29,8 +29,9 @@ std::vector<DrainRate> drain_rates(const MachineConfig& cfg) {
     const std::optional<Dtype> d = dtype_named(name);
     if (!d) continue;  // the reader admits only stored formats
     const double c = cycles_per_line(cfg, *d, gweights);
-    const auto it = std::find_if(rates.begin(), rates.end(),
-                                 [c](const DrainRate& r) { return same_drain(r.cycles_per_line, c); });
+    const auto it = std::find_if(rates.begin(), rates.end(), [c](const DrainRate& r) {
+      return same_drain(r.cycles_per_line, c);
+    });
     if (it != rates.end()) {
       it->formats.push_back(name);
     } else {
