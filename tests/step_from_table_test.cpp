@@ -58,11 +58,12 @@ TEST_CASE("composed steps: within 0.5 % of the simulated steps on the M3 and the
 
 TEST_CASE("composed steps: drained formats within 0.5 % of the simulated steps",
           "[tables][steps]") {
-  // The engine drains int8 at its own rate on the M4 (H16), and int8, int4
-  // and LUT4 on the M5 (H17): each step reads the table of its rate.
+  // The engine drains int8 at its own rate on the M4 (H16, in the notch),
+  // and int8, int4 and LUT4 on the M5 Pro (H17, fixed ring): each step
+  // reads the table of its rate.
   for (const auto& [chip, dtype] : {std::pair<std::string, Dtype>{"m4", Dtype::kInt8},
-                                    {"m5", Dtype::kLut4},
-                                    {"m5", Dtype::kInt4}}) {
+                                    {"m5-pro", Dtype::kLut4},
+                                    {"m5-pro", Dtype::kInt4}}) {
     const std::string yaml = chip_config_path(chip);
     INFO(chip << " " << dtype_name(dtype));
     const api::AdviseResult composed = advise_preset("aneforge-decoder", yaml, false, dtype);

@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include <anesim/analysis/batch/point_request.h>
 #include <anesim/analysis/tables/cache_entry.h>
@@ -37,16 +38,24 @@ inline void table_one(const uint8_t* data, size_t size) {
     check_message(e.what(), "fuzz.table.json");
     return;
   }
-  // A table that passed answers only with positive, finite times.
-  for (uint64_t lines : {uint64_t{1}, uint64_t{100}, uint64_t{16384}, uint64_t{16385},
-                         uint64_t{32767}, t.max_lines}) {
-    for (RingVariant v : {RingVariant::kFix, t.chip}) {
-      const std::optional<double> us = t.single(v, lines);
-      if (us && (!std::isfinite(*us) || *us <= 0)) {
-        fuzz_fail("a checked table gave an impossible time", std::to_string(*us));
+  // A table that passed answers only with positive, finite times, in each
+  // part (the kernel DMA alone and every drain rate).
+  std::vector<const TimingTable*> parts{&t};
+  for (const TimingTable& d : t.drained) {
+    if (t.for_drain(d.drain_cycles_per_line) == nullptr) fuzz_fail("a drained part not found", "");
+    parts.push_back(&d);
+  }
+  for (const TimingTable* part : parts) {
+    for (uint64_t lines : {uint64_t{1}, uint64_t{100}, uint64_t{16384}, uint64_t{16385},
+                           uint64_t{32767}, t.max_lines}) {
+      for (RingVariant v : {RingVariant::kFix, t.chip}) {
+        const std::optional<double> us = part->single(v, lines);
+        if (us && (!std::isfinite(*us) || *us <= 0)) {
+          fuzz_fail("a checked table gave an impossible time", std::to_string(*us));
+        }
       }
+      (void)part->affected(lines);
     }
-    (void)t.affected(lines);
   }
 }
 
