@@ -26,6 +26,7 @@
 #include <anesim/cli/replay_command.h>
 #include <anesim/cli/report_command.h>
 #include <anesim/cli/run_command.h>
+#include <anesim/cli/shared_options.h>
 #include <anesim/cli/sweep_command.h>
 #include <anesim/cli/usage_errors.h>
 #include <anesim/io/atomic_output.h>
@@ -74,6 +75,7 @@ int run_command_line(int argc, char* argv[]) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {
+    name_chips_in_help(app);
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     app.exit(e);

@@ -26,6 +26,13 @@ CLI::Option* add_output_option(CLI::App& cmd, const std::string& name, std::stri
   return cmd.add_option(name, path, help)->check(file_name_check());
 }
 
+namespace {
+
+// How every --chip help starts; the registry's names follow it once known.
+constexpr const char* kChipHelpHead = "a built-in chip description";
+
+}  // namespace
+
 CLI::Option* add_config_option(CLI::App& cmd, std::string& path, std::string* chip_list) {
   CLI::Option* config =
       cmd.add_option("--config", path,
@@ -37,12 +44,14 @@ CLI::Option* add_config_option(CLI::App& cmd, std::string& path, std::string* ch
   auto is_list = [chip_list](const std::string& text) {
     return chip_list && (chip_group(text) || text.find(',') != std::string::npos);
   };
-  const std::string help =
-      chip_list ? "a built-in chip description, a Mac's (m1 .. m5-max) or a phone's (a14 .. "
-                  "a18-pro); `anesim chips` lists them; default: m3. A,B,..., or a group (all, "
-                  "macs, iphones, ipads), advises every chip listed at once (docs/advise.md, Fleet)"
-                : "a built-in chip description, a Mac's (m1 .. m5-max) or a phone's (a14 .. "
-                  "a18-pro); `anesim chips` lists them; default: m3";
+  // The names are filled in when help is printed (name_chips_in_help), so a
+  // command line reads the registry only when it names a chip.
+  std::string help = std::string(kChipHelpHead) + " (`anesim chips` describes them); default: m3";
+  if (chip_list) {
+    help +=
+        ". A,B,..., or a group (all, macs, iphones, ipads), advises every chip listed at "
+        "once (docs/advise.md, Fleet)";
+  }
   cmd.add_option_function<std::string>(
          "--chip",
          [&path, chip_list, is_list](const std::string& name) {
@@ -56,6 +65,26 @@ CLI::Option* add_config_option(CLI::App& cmd, std::string& path, std::string* ch
          help)
       ->excludes(config);
   return config;
+}
+
+void name_chips_in_help(CLI::App& app) {
+  std::string names;
+  try {
+    names = chip_names();
+  } catch (const std::exception&) {
+    return;  // no registry to read: the help without the names
+  }
+  const std::string head = kChipHelpHead;
+  std::vector<CLI::App*> commands = app.get_subcommands([](CLI::App*) { return true; });
+  commands.push_back(&app);
+  for (CLI::App* cmd : commands) {
+    CLI::Option* chip = cmd->get_option_no_throw("--chip");
+    if (chip == nullptr) continue;
+    const std::string help = chip->get_description();
+    if (help.rfind(head + " (", 0) == 0) {
+      chip->description(head + ": " + names + help.substr(head.size()));
+    }
+  }
 }
 
 MachineConfig load_machine(const std::string& path) { return load_config_or_builtin(path); }

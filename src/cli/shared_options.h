@@ -29,6 +29,10 @@ CLI::Option* add_output_option(CLI::App& cmd, const std::string& name, std::stri
 // (two or more names, or all) goes to `chip_list` untouched, one name still
 // sets `path`.
 CLI::Option* add_config_option(CLI::App& cmd, std::string& path, std::string* chip_list = nullptr);
+// Writes the registry's chip names into the help of every --chip option of
+// `app` and its subcommands; called only when help is printed. A registry
+// that cannot be read leaves the help without them.
+void name_chips_in_help(CLI::App& app);
 // The machine of --config; a bad file throws ConfigError (exit 3) before any
 // simulation starts.
 MachineConfig load_machine(const std::string& path);

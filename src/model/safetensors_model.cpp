@@ -14,6 +14,7 @@
 #include <anesim/io/errors.h>
 #include <anesim/io/text_functions.h>
 #include <anesim/model/hf_config_reader.h>
+#include <anesim/model/weight_format.h>
 
 namespace anesim {
 
@@ -73,18 +74,6 @@ uint32_t layer_count(const std::vector<SafetensorsTensor>& tensors) {
   return static_cast<uint32_t>(std::min<size_t>(layers.size(), UINT32_MAX));
 }
 
-// The weight format of a safetensors dtype the advisor streams: the 16-bit
-// floats and the one-byte formats (integers, fp8); nullopt for the others.
-std::optional<Dtype> streamed_dtype(const std::string& dtype) {
-  static const std::map<std::string, Dtype> kStreamed = {
-      {"F16", Dtype::kFp16}, {"BF16", Dtype::kBf16},       {"I8", Dtype::kInt8},
-      {"U8", Dtype::kUint8}, {"F8_E4M3", Dtype::kFp8E4m3}, {"F8_E5M2", Dtype::kFp8E5m2},
-  };
-  const auto it = kStreamed.find(dtype);
-  if (it == kStreamed.end()) return std::nullopt;
-  return it->second;
-}
-
 // `total` rows as `parts` near-equal shards, larger first (ANEMLL's cut).
 std::vector<uint64_t> split_rows(uint64_t total, uint64_t parts) {
   std::vector<uint64_t> out;
@@ -135,10 +124,9 @@ ModelDescription model_from_tensors(const std::vector<SafetensorsTensor>& tensor
       one_d += g.count;
     } else if (g.shape.size() > 2) {
       m.skipped.push_back(what + ": not a 2-D matrix (a linear layer's weight is 2-D)");
-    } else if (!streamed_dtype(g.dtype)) {
-      m.skipped.push_back(what + ": dtype " + printable(g.dtype, 20) +
-                          ", not F16, BF16, I8, U8, F8_E4M3 or F8_E5M2 (weight formats the ANE "
-                          "streams)");
+    } else if (!dtype_of_safetensors(g.dtype)) {
+      m.skipped.push_back(what + ": dtype " + printable(g.dtype, 20) + ", not " +
+                          safetensors_dtype_list() + " (weight formats the ANE streams)");
     } else if (g.shape[0] == 0 || g.shape[1] == 0) {
       m.skipped.push_back(what + ": empty");
     } else if (is_embedding(g.pattern)) {
@@ -155,12 +143,13 @@ ModelDescription model_from_tensors(const std::vector<SafetensorsTensor>& tensor
             m.streams.back().cout == r) {
           ++m.streams.back().count;
         } else {
-          m.streams.push_back(WeightStream{g.pattern, g.shape[1], r, 1, *streamed_dtype(g.dtype)});
+          m.streams.push_back(
+              WeightStream{g.pattern, g.shape[1], r, 1, *dtype_of_safetensors(g.dtype)});
         }
       }
     } else {
       m.streams.push_back(
-          WeightStream{g.pattern, g.shape[1], g.shape[0], g.count, *streamed_dtype(g.dtype)});
+          WeightStream{g.pattern, g.shape[1], g.shape[0], g.count, *dtype_of_safetensors(g.dtype)});
     }
   }
   if (!lm_head && embedding != nullptr) {
@@ -171,7 +160,7 @@ ModelDescription model_from_tensors(const std::vector<SafetensorsTensor>& tensor
         ++m.streams.back().count;
       } else {
         m.streams.push_back(WeightStream{"lm_head (tied)", m.embedding_dim, r, 1,
-                                         *streamed_dtype(embedding->dtype)});
+                                         *dtype_of_safetensors(embedding->dtype)});
       }
     }
     m.lm_head_tied = true;

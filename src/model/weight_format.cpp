@@ -1,5 +1,6 @@
 #include <anesim/model/weight_format.h>
 
+#include <algorithm>
 #include <cctype>
 
 #include <fmt/format.h>
@@ -12,20 +13,31 @@ struct DtypeInfo {
   Dtype dtype;
   const char* name;
   uint32_t bits;
+  bool palette;             // indices into a palette of 2^bits fp16 entries
+  const char* safetensors;  // nullptr: not streamed from a safetensors file
+  const char* mil;          // nullptr: no dense MIL element type
+  const char* mil_alias;
   bool measured;
-  bool palette = false;  // indices into a palette of 2^bits fp16 entries
 };
 
-// Measured: the M4 decode points of fp16 and int8 weights (docs/model-format.md).
 constexpr DtypeInfo kDtypes[] = {
-    {Dtype::kFp16, "fp16", 16, true},        {Dtype::kBf16, "bf16", 16, false},
-    {Dtype::kFp32, "fp32", 32, false},       {Dtype::kInt8, "int8", 8, true},
-    {Dtype::kUint8, "uint8", 8, false},      {Dtype::kFp8E4m3, "fp8_e4m3", 8, false},
-    {Dtype::kFp8E5m2, "fp8_e5m2", 8, false}, {Dtype::kLut4, "lut4", 4, false, true},
-    {Dtype::kLut6, "lut6", 6, false, true},  {Dtype::kInt4, "int4", 4, false},
-    {Dtype::kLut1, "lut1", 1, false, true},  {Dtype::kLut2, "lut2", 2, false, true},
-    {Dtype::kLut3, "lut3", 3, false, true},  {Dtype::kLut8, "lut8", 8, false, true},
+#define ANESIM_DTYPE(enumerator, name, bits, palette, safetensors, mil, mil_alias, measured) \
+  {Dtype::enumerator, name, bits, palette, safetensors, mil, mil_alias, measured},
+#include <anesim/model/dtypes.def>
+#undef ANESIM_DTYPE
 };
+
+bool same(const char* a, const std::string& b) { return a != nullptr && b == a; }
+
+// "a, b, c" with `last` before the final item ("a, b and c").
+std::string joined(const std::vector<std::string>& items, const char* last) {
+  std::string out;
+  for (size_t k = 0; k < items.size(); ++k) {
+    out += k == 0 ? "" : k + 1 == items.size() ? last : ", ";
+    out += items[k];
+  }
+  return out;
+}
 
 const DtypeInfo& info(Dtype d) {
   for (const DtypeInfo& i : kDtypes) {
@@ -47,6 +59,15 @@ std::optional<uint32_t> dimension(const std::string& text) {
 
 }  // namespace
 
+const std::vector<Dtype>& all_dtypes() {
+  static const std::vector<Dtype> all = [] {
+    std::vector<Dtype> out;
+    for (const DtypeInfo& i : kDtypes) out.push_back(i.dtype);
+    return out;
+  }();
+  return all;
+}
+
 uint32_t dtype_bits(Dtype d) { return info(d).bits; }
 
 const char* dtype_name(Dtype d) { return info(d).name; }
@@ -65,11 +86,31 @@ std::optional<Dtype> dtype_named(const std::string& name) {
 }
 
 std::string dtype_list() {
-  std::string out;
+  std::vector<std::string> items;
+  for (const DtypeInfo& i : kDtypes) items.emplace_back(i.name);
+  return joined(items, ", ");
+}
+
+std::optional<Dtype> dtype_of_safetensors(const std::string& safetensors_dtype) {
   for (const DtypeInfo& i : kDtypes) {
-    out += out.empty() ? i.name : fmt::format(", {}", i.name);
+    if (same(i.safetensors, safetensors_dtype)) return i.dtype;
   }
-  return out;
+  return std::nullopt;
+}
+
+std::string safetensors_dtype_list() {
+  std::vector<std::string> items;
+  for (const DtypeInfo& i : kDtypes) {
+    if (i.safetensors != nullptr) items.emplace_back(i.safetensors);
+  }
+  return joined(items, " or ");
+}
+
+std::optional<Dtype> dtype_of_mil(const std::string& mil) {
+  for (const DtypeInfo& i : kDtypes) {
+    if (same(i.mil, mil) || same(i.mil_alias, mil)) return i.dtype;
+  }
+  return std::nullopt;
 }
 
 std::optional<Dtype> dtype_of_bytes(uint64_t element_bytes) {
@@ -92,6 +133,17 @@ std::optional<Dtype> lut_of_bits(uint32_t bits) {
     if (i.palette && i.bits == bits) return i.dtype;
   }
   return std::nullopt;
+}
+
+std::string palette_bits_list() {
+  std::vector<uint32_t> bits;
+  for (const DtypeInfo& i : kDtypes) {
+    if (i.palette) bits.push_back(i.bits);
+  }
+  std::sort(bits.begin(), bits.end());
+  std::vector<std::string> items;
+  for (const uint32_t b : bits) items.push_back(std::to_string(b));
+  return joined(items, " and ");
 }
 
 std::string format_text(const WeightFormat& f) {

@@ -1,48 +1,51 @@
-// How a weight matrix is stored as the kernel DMA streams it: its dtype
-// (bits per weight, and a palette for the LUT formats) and its layer kind
-// (a kh x kw kernel, `groups` channel groups). docs/model-format.md,
-// "Weight formats" and "Layer kinds".
+// How a weight matrix is stored as the kernel DMA streams it: its dtype (a
+// row of dtypes.def: bits per weight, a palette for the LUT formats) and its
+// layer kind (a kh x kw kernel, `groups` channel groups).
+// docs/model-format.md, "Weight formats" and "Layer kinds".
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace anesim {
 
+// One value per row of the format table (dtypes.def), in its order.
 enum class Dtype : uint8_t {
-  kFp16,
-  kBf16,
-  kFp32,
-  kInt8,
-  kUint8,
-  kFp8E4m3,
-  kFp8E5m2,
-  kLut4,  // 4-bit indices into a palette of 16 fp16 entries
-  kLut6,  // 6-bit indices into a palette of 64 fp16 entries
-  kInt4,  // 4-bit integers with their scales (constexpr_blockwise_shift_scale)
-  kLut1,  // 1-, 2-, 3- and 8-bit indices into palettes of 2^bits entries, as
-  kLut2,  // coremltools' palettizer writes them (nbits 1, 2, 3, 8)
-  kLut3,
-  kLut8,
+#define ANESIM_DTYPE(enumerator, name, bits, palette, safetensors, mil, mil_alias, measured) \
+  enumerator,
+#include <anesim/model/dtypes.def>
+#undef ANESIM_DTYPE
 };
 
-// Bits each weight takes as stored: 16, 16, 32, 8, 8, 8, 8, 4, 6, 4, 1, 2, 3, 8.
+// Every format, in the table's order.
+const std::vector<Dtype>& all_dtypes();
+// Bits each weight takes as stored.
 uint32_t dtype_bits(Dtype d);
-// "fp16", "bf16", "fp32", "int8", "uint8", "fp8_e4m3", "fp8_e5m2", "lut4", "lut6",
-// "int4", "lut1", "lut2", "lut3", "lut8".
+// The format's name: "fp16", "lut4", ...
 const char* dtype_name(Dtype d);
-// A name as above (case-insensitive); nullopt for any other.
+// A format's name (case-insensitive); nullopt for any other.
 std::optional<Dtype> dtype_named(const std::string& name);
-// "fp16, bf16, ...", for messages.
+// Every name, "fp16, bf16, ...", in the table's order: help texts and messages.
 std::string dtype_list();
+// The format a safetensors dtype ("F16", "I8", ...) is streamed as; nullopt
+// for one the advisor leaves out.
+std::optional<Dtype> dtype_of_safetensors(const std::string& safetensors_dtype);
+// Those safetensors dtypes, "F16, BF16, ... or F8_E5M2", for messages.
+std::string safetensors_dtype_list();
+// The format of a dense weight of MIL element type `mil` ("fp16", "uint4",
+// "fp8e4m3fn", ...); nullopt for another (a LUT's indices included).
+std::optional<Dtype> dtype_of_mil(const std::string& mil);
 // The dtype of a whole number of bytes per weight: 1 int8, 2 fp16, 4 fp32.
 std::optional<Dtype> dtype_of_bytes(uint64_t element_bytes);
-// The LUT format of `bits`-bit indices (1, 2, 3, 4, 6, 8); nullopt for others.
+// The LUT format of `bits`-bit indices; nullopt for a width without one.
 std::optional<Dtype> lut_of_bits(uint32_t bits);
-// Whether the payload arithmetic was checked against a measurement (fp16
-// and int8, docs/model-format.md) rather than only modelled by the rule.
+// The index widths of the LUT formats, "1, 2, 3, 4, 6 and 8", for messages.
+std::string palette_bits_list();
+// Whether the payload arithmetic was checked against a measurement
+// (docs/model-format.md) rather than only modelled by the rule.
 bool dtype_measured(Dtype d);
 
 // The palette of a LUT format: 2^bits fp16 entries for every group of this

@@ -9,6 +9,7 @@
 #include <anesim/io/errors.h>
 #include <anesim/io/text_functions.h>
 #include <anesim/model/model_transfers.h>
+#include <anesim/model/weight_format.h>
 
 namespace anesim {
 
@@ -16,19 +17,6 @@ namespace {
 
 // A kernel side is 1..4096, as the model format's (weight_format.h).
 constexpr uint64_t kMaxKernel = 4096;
-
-// The stored dtype a weight's element type maps to, when it is not a LUT's.
-std::optional<Dtype> dense_dtype(const std::string& mil) {
-  if (mil == "fp16") return Dtype::kFp16;
-  if (mil == "bf16") return Dtype::kBf16;
-  if (mil == "fp32") return Dtype::kFp32;
-  if (mil == "int8") return Dtype::kInt8;
-  if (mil == "uint8") return Dtype::kUint8;
-  if (mil == "int4" || mil == "uint4") return Dtype::kInt4;
-  if (mil == "fp8e4m3fn" || mil == "fp8e4m3") return Dtype::kFp8E4m3;
-  if (mil == "fp8e5m2") return Dtype::kFp8E5m2;
-  return std::nullopt;
-}
 
 std::string joined(const std::vector<std::string>& parts) {
   std::string s;
@@ -98,13 +86,13 @@ void set_format(ProgramWeightOp& w, const WeightSource& s, const ProgramConstant
   if (s.lut_bits > 0) {
     const std::optional<Dtype> lut = lut_of_bits(s.lut_bits);
     if (!lut) {
-      throw ModelFileError(
-          fmt::format("{}: {}: a palette of {}-bit indices (anesim knows 1, 2, 3, 4, 6 and 8)",
-                      w.source, printable(w.name, 60), s.lut_bits));
+      throw ModelFileError(fmt::format("{}: {}: a palette of {}-bit indices (anesim knows {})",
+                                       w.source, printable(w.name, 60), s.lut_bits,
+                                       palette_bits_list()));
     }
     w.format.dtype = *lut;
   } else {
-    const std::optional<Dtype> d = dense_dtype(s.payload_dtype);
+    const std::optional<Dtype> d = dtype_of_mil(s.payload_dtype);
     if (!d) {
       throw ModelFileError(fmt::format(
           "{}: {}: its weight is stored as '{}', not a weight format anesim knows ({})", w.source,

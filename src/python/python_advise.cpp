@@ -14,6 +14,7 @@
 #include <anesim/api/model_source.h>
 #include <anesim/io/errors.h>
 #include <anesim/io/json.h>
+#include <anesim/model/weight_format.h>
 #include <anesim/python/interruptible.h>
 #include <anesim/python/python_config.h>
 #include <anesim/python/python_fleet.h>
@@ -205,23 +206,27 @@ bool needs_simulation(const py::object& cin, const py::object& cout, const py::o
 }  // namespace
 
 void bind_advise(py::module_& m) {
-  m.def("advise", &advise_shape, py::arg("cin"), py::arg("cout"), py::arg("config") = py::none(),
-        py::arg("jobs") = 2, py::arg("dtype") = py::none(), py::arg("kernel") = py::none(),
-        py::arg("groups") = py::none(), py::arg("exact") = false, py::arg("chip") = py::none(),
-        py::arg("chips") = py::none(), py::arg("simulate") = "auto",
-        py::arg("max_seconds") = py::none(), R"doc(
+  // The formats from their table (model/dtypes.def); pybind11 copies the text.
+  const std::string advise_doc = R"doc(
 Advice for one layer X[1,cin] x W[cin,cout]: the dict of `anesim advise
 --cin D --cout N --json`, from the description's timing table where it has one
 (exact=True simulates). jobs: simulations run in parallel (threads).
-dtype: a weight format ('fp16' by default; 'int8', 'int4', 'lut4', ... as
-anesim advise --help lists them); kernel: (kh, kw) (default (1, 1)); groups:
-channel groups (default 1). cin is the input channels D, not D*kh*kw.
+dtype: a weight format, one of )doc" +
+                                 dtype_list() +
+                                 R"doc( ('fp16' by default); kernel: (kh, kw)
+(default (1, 1)); groups: channel groups (default 1). cin is the input
+channels D, not D*kh*kw.
 chips: a list of chip names or 'all' instead of config/chip: the fleet's dict
 of `anesim advise --chip A,B,... --json` (docs/advise.md, "Fleet").
 simulate: 'auto' (the table, else simulations) or 'never' (the table alone:
 NeedsSimulationError where it does not answer). max_seconds: stop the
 simulations after this long and raise TimeoutError. The answer's
-answered_from says which it was.)doc");
+answered_from says which it was.)doc";
+  m.def("advise", &advise_shape, py::arg("cin"), py::arg("cout"), py::arg("config") = py::none(),
+        py::arg("jobs") = 2, py::arg("dtype") = py::none(), py::arg("kernel") = py::none(),
+        py::arg("groups") = py::none(), py::arg("exact") = false, py::arg("chip") = py::none(),
+        py::arg("chips") = py::none(), py::arg("simulate") = "auto",
+        py::arg("max_seconds") = py::none(), advise_doc.c_str());
   m.def("affected", &affected, py::arg("cin"), py::arg("cout"), py::arg("config") = py::none(),
         py::arg("dtype") = py::none(), py::arg("kernel") = py::none(),
         py::arg("groups") = py::none(), py::arg("exact") = false, py::arg("chip") = py::none(),

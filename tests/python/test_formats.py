@@ -95,3 +95,16 @@ def test_the_command_line_names_the_option():
     assert "--kernel: '3' is not a kernel" in error("--cin", "64", "--cout", "64", "--kernel", "3")
     # One shape's options: with a model they are refused before anything is read.
     assert "--kernel requires --cin" in error("--model", "llama-3.2-1b", "--kernel", "3x3")
+
+
+def test_advise_docstring_names_every_format_the_command_line_takes():
+    import re
+    import subprocess
+    from conftest import BINARY
+
+    # Both read the one format table (src/model/dtypes.def).
+    help_text = subprocess.run([BINARY, "advise", "--help"], capture_output=True, text=True,
+                               check=True).stdout
+    formats = re.search(r"weight format: ([a-z0-9_, ]+) \(default", help_text).group(1).split(", ")
+    assert "fp16" in formats and "lut8" in formats
+    assert ", ".join(formats) in " ".join(anesim.advise.__doc__.split())
