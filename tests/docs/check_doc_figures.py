@@ -160,10 +160,11 @@ def check_chip_lists(c):
                     [chip_title(o["name"]) for o in others if o["generation"] == generation])
     for group, kind in ((macs, "the Mac chips, "), (others, "the iPhone and iPad chips, ")):
         span = f"{kind}{chip_title(group[0]['name'])} to {chip_title(group[-1]['name'])}"
-        c.checked += 1
-        if squeeze(span) not in c.doc("docs/chips.md"):
-            c.failures.append(f"docs/chips.md: the first paragraph should name \"{span}\" "
-                              "(the registry's first and last)")
+        for doc in ("docs/chips.md", "README.md"):
+            c.checked += 1
+            if squeeze(span) not in c.doc(doc):
+                c.failures.append(f"{doc}: its chips paragraph should name \"{span}\" "
+                                  "(the registry's first and last)")
 
 
 def main():
