@@ -4,7 +4,7 @@
 #
 # anesim_read_ring_variants(<def file>) sets in the caller's scope:
 #   RING_VARIANT_NAMES            bug;fix;...
-#   RING_VARIANT_<name>_ID        the C++ enumerator (kBug)
+#   RING_VARIANT_<name>_ID        the C++ enumerator of RingVariantRow (kBug)
 #   RING_VARIANT_<name>_EPOCH     EpochBits
 #   RING_VARIANT_<name>_GUARD     SpaceGuard (0 or 1)
 #   RING_VARIANT_<name>_RELATCH   RelatchAtWrap: the value of the mechanism the
@@ -79,4 +79,26 @@ function(anesim_write_ring_models_header out_header)
     string(APPEND text "#define ANESIM_RING_MODEL_${RING_VARIANT_${name}_ID} Vkdma_ring_${name}\n")
   endforeach()
   file(CONFIGURE OUTPUT ${out_header} CONTENT "${text}" @ONLY)
+endfunction()
+
+# Keeps each Verilated model's folder out of <target>'s usage requirements.
+# verilate() adds it PUBLIC: every target linking the rings would get one
+# more include folder per variant, so a new variant would recompile every
+# file of the model, the tools and the tests. Only the target's own factory
+# includes the model classes. Verilator's include folders stay public, as
+# $<BUILD_INTERFACE:...>: no installed header includes a Verilated one, and
+# install(EXPORT) refuses build-tree paths.
+function(anesim_keep_models_private target)
+  get_target_property(dirs ${target} INTERFACE_INCLUDE_DIRECTORIES)
+  set(public "")
+  foreach(dir IN LISTS dirs)
+    if(dir MATCHES "/V[^/]*\\.dir$")
+      continue()
+    elseif(dir MATCHES "^\\$<")
+      list(APPEND public "${dir}")
+    else()
+      list(APPEND public "$<BUILD_INTERFACE:${dir}>")
+    endif()
+  endforeach()
+  set_target_properties(${target} PROPERTIES INTERFACE_INCLUDE_DIRECTORIES "${public}")
 endfunction()

@@ -1,7 +1,7 @@
-// The source layout's rules (docs/architecture.md), checked on the tree:
+// The source layout's rules (docs/architecture.md), checked on the tree
+// (sim/'s own, the model's families, in layout_sim_test.cpp):
 // - one include root: every project header is included as <anesim/...>,
 //   never as "src/..." or "sim/...";
-// - sim/ (the model) includes nothing from src/, and sits in family folders;
 // - src/io/ is the bottom of src/; src/machine/ and src/model/ sit on it and
 //   not on each other; src/analysis/ never includes src/cli/, nor does
 //   src/python/;
@@ -21,10 +21,7 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <functional>
-#include <map>
 #include <regex>
-#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -32,48 +29,13 @@
 #include <anesim/sim/dram/refresh/refresh_policies.h>
 #include <anesim/sim/memory/memory_targets.h>
 #include <anesim/sim/ring/ring_variant.h>
+#include "layout_support.h"
 #include "test_support.h"
 
 namespace anesim {
 namespace {
 
-namespace fs = std::filesystem;
-
-const fs::path kRoot = ANESIM_SOURCE_DIR;
-
-// Every C++ source and header under `dir` (relative to the repository).
-std::vector<fs::path> sources_under(const std::string& dir) {
-  std::vector<fs::path> files;
-  for (const auto& e : fs::recursive_directory_iterator(kRoot / dir)) {
-    const std::string ext = e.path().extension().string();
-    if (e.is_regular_file() && (ext == ".cpp" || ext == ".h" || ext == ".in" || ext == ".def")) {
-      files.push_back(e.path());
-    }
-  }
-  REQUIRE_FALSE(files.empty());
-  return files;
-}
-
-std::string repo_path(const fs::path& p) { return fs::relative(p, kRoot).string(); }
-
-// The project headers a file includes, below the include root ("io/errors.h"
-// for <anesim/io/errors.h>).
-std::vector<std::string> project_includes(const fs::path& file) {
-  static const std::regex include_line(R"re(^\s*#include\s+<anesim/([^>]+)>)re");
-  std::vector<std::string> out;
-  std::istringstream in(test::slurp(file.string()));
-  for (std::string line; std::getline(in, line);) {
-    std::smatch m;
-    if (std::regex_search(line, m, include_line)) {
-      out.push_back(m[1]);
-    }
-  }
-  return out;
-}
-
-bool starts_with(const std::string& s, const std::string& prefix) {
-  return s.rfind(prefix, 0) == 0;
-}
+using namespace layout;  // the tree's readers (layout_support.h)
 
 TEST_CASE("layout: every project header is included from the one root", "[layout]") {
   static const std::regex tree_path(R"re(^\s*#include\s+"(src|sim)/)re");
@@ -86,15 +48,6 @@ TEST_CASE("layout: every project header is included from the one root", "[layout
         INFO(repo_path(f) << ":" << n << ": " << line);
         CHECK_FALSE(std::regex_search(line, tree_path));
       }
-    }
-  }
-}
-
-TEST_CASE("layout: sim/ includes nothing from src/", "[layout]") {
-  for (const fs::path& f : sources_under("sim")) {
-    for (const std::string& inc : project_includes(f)) {
-      INFO(repo_path(f) << " includes " << inc);
-      CHECK((starts_with(inc, "sim/") || starts_with(inc, "generated/")));
     }
   }
 }
@@ -187,7 +140,7 @@ std::string src_folder(const std::string& below_src) {
 
 TEST_CASE("layout: no two folders of src/ include each other, directly or not", "[layout]") {
   // The folder graph: an edge from each folder to every folder it includes.
-  std::map<std::string, std::set<std::string>> edges;
+  FolderGraph edges;
   for (const fs::path& f : sources_under("src")) {
     const std::string from = src_folder(fs::relative(f, kRoot / "src").string());
     for (const std::string& inc : project_includes(f)) {
@@ -198,29 +151,7 @@ TEST_CASE("layout: no two folders of src/ include each other, directly or not", 
     }
   }
   REQUIRE(edges.size() >= 10);
-  // Depth-first search for a cycle; the path it finds is printed.
-  std::map<std::string, int> state;  // 0 new, 1 on the path, 2 done
-  std::vector<std::string> path;
-  std::string cycle;
-  std::function<void(const std::string&)> visit = [&](const std::string& n) {
-    state[n] = 1;
-    path.push_back(n);
-    for (const std::string& m : edges[n]) {
-      if (!cycle.empty()) break;
-      if (state[m] == 1) {
-        const auto at = std::find(path.begin(), path.end(), m);
-        for (auto it = at; it != path.end(); ++it) cycle += *it + " -> ";
-        cycle += m;
-      } else if (state[m] == 0) {
-        visit(m);
-      }
-    }
-    path.pop_back();
-    state[n] = 2;
-  };
-  for (const auto& [n, out] : edges) {
-    if (state[n] == 0 && cycle.empty()) visit(n);
-  }
+  const std::string cycle = first_cycle(edges);
   INFO("include cycle: " << cycle);
   CHECK(cycle.empty());
 }
@@ -234,13 +165,6 @@ TEST_CASE("layout: every feature folder is compiled by one rule", "[layout]") {
     const std::string name = e.path().filename().string();
     INFO(name);
     CHECK(top.find("src/analysis/" + name + "/*") == std::string::npos);
-  }
-}
-
-TEST_CASE("layout: sim/ is split by family, no file at its top", "[layout]") {
-  for (const auto& e : fs::directory_iterator(kRoot / "sim")) {
-    INFO(repo_path(e.path()));
-    CHECK(e.is_directory());
   }
 }
 

@@ -118,7 +118,7 @@ TEST_CASE("the V rises linearly in bandwidth, so time falls fastest at its centr
       CHECK(run(RingVariant::kBug, 0x4000 + side * x).gbps == Approx(line).epsilon(0.08));
       // The page budget spends the same grant as lines: time linear in x,
       // bandwidth well below the line (what the time share replaced).
-      CHECK(run(RingVariant::kPageBudget, 0x4000 + side * x).gbps < 0.9 * line);
+      CHECK(run(test::variant("page_budget"), 0x4000 + side * x).gbps < 0.9 * line);
     }
     const double centre = (floor.time_us - run(RingVariant::kBug, 0x4000 + side * 16).time_us) / 16;
     const double average = (floor.time_us - nominal.time_us) / 256;

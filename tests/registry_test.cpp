@@ -146,9 +146,11 @@ TEST_CASE("registry: each variant's mechanism is a relatch_e of the RTL package"
     CHECK(std::string(relatch_name(v.relatch_at_wrap)).rfind("Relatch", 0) == 0);
   }
   CHECK(variant_info(RingVariant::kBug).relatch_at_wrap == Relatch::RelatchNever);
-  CHECK(variant_info(RingVariant::kRelatch).relatch_at_wrap == Relatch::RelatchAtEveryWrap);
-  CHECK(variant_info(RingVariant::kRelatchEpoch1).relatch_at_wrap == Relatch::RelatchEpoch1AtWrap);
-  CHECK(variant_info(RingVariant::kRelatchMidpoint).relatch_at_wrap == Relatch::RelatchAtMidpoint);
+  CHECK(variant_info(test::variant("relatch")).relatch_at_wrap == Relatch::RelatchAtEveryWrap);
+  CHECK(variant_info(test::variant("relatch_epoch1")).relatch_at_wrap ==
+        Relatch::RelatchEpoch1AtWrap);
+  CHECK(variant_info(test::variant("relatch_midpoint")).relatch_at_wrap ==
+        Relatch::RelatchAtMidpoint);
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <anesim/sim/ring/prefetch_ring.h>
 
 #include "tests/ring_transfer.h"
+#include "tests/variant_by_name.h"
 
 namespace anesim {
 namespace {
@@ -56,7 +57,7 @@ TEST_CASE("demand depth: stop-and-go keeps that many reads in flight", "[rtl][tr
   VerilatedContext context;
   context.fatalOnError(false);
   const uint32_t latency = 12;
-  for (const RingVariant v : {RingVariant::kBug, RingVariant::kRelatch, RingVariant::kFix}) {
+  for (const RingVariant v : {RingVariant::kBug, test::variant("relatch"), RingVariant::kFix}) {
     auto ring = make_ring(v, &context, "ring");
     for (const uint32_t lines : {kRingLines, 2 * kRingLines}) {
       uint64_t cycles_depth1 = 0;
@@ -97,7 +98,7 @@ TEST_CASE("stop-and-go lines per residue follow the page grant", "[rtl][transfer
   // The page-budget reading of the grant (variant page_budget).
   VerilatedContext context;
   context.fatalOnError(false);
-  auto bug = make_ring(RingVariant::kPageBudget, &context, "page_budget");
+  auto bug = make_ring(test::variant("page_budget"), &context, "page_budget");
   auto fix = make_ring(RingVariant::kFix, &context, "fix");
   std::mt19937 rng(5);
   std::vector<int32_t> offsets = {0, 1, -1, 2, -2, 100, -100, 255, -255, 256, -256, 257, -257};

@@ -9,6 +9,8 @@
 #include <anesim/sim/ring/geometry.h>
 #include <anesim/sim/ring/prefetch_ring.h>
 
+#include "tests/variant_by_name.h"
+
 namespace anesim {
 namespace {
 
@@ -96,7 +98,7 @@ TEST_CASE("the fix grants full lookahead for any length 1..2^32-1", "[rtl][credi
 
 TEST_CASE("one epoch bit is not enough: it aliases on an even number of laps", "[rtl][credit]") {
   VerilatedContext context;
-  auto ring = make_ring(RingVariant::kEpoch1, &context, "ring");
+  auto ring = make_ring(test::variant("epoch1"), &context, "ring");
   CHECK(grant_for(*ring, 0, 1 * kRingLines) == 256);
   CHECK(grant_for(*ring, 0, 2 * kRingLines) == 0);
   CHECK(grant_for(*ring, 0, 3 * kRingLines) == 256);

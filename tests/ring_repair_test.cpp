@@ -11,6 +11,7 @@
 #include <anesim/sim/ring/prefetch_ring.h>
 
 #include "tests/ring_transfer.h"
+#include "tests/variant_by_name.h"
 
 namespace anesim {
 namespace {
@@ -48,7 +49,7 @@ TEST_CASE("relatch: the load grant aliases, every lap after a wrap streams", "[r
   // go stop-and-go.
   VerilatedContext context;
   context.fatalOnError(false);
-  auto relatch = make_ring(RingVariant::kRelatch, &context, "relatch");
+  auto relatch = make_ring(test::variant("relatch"), &context, "relatch");
   auto bug = make_ring(RingVariant::kBug, &context, "bug");
   std::mt19937 rng(11);
   for (uint32_t k = 1; k <= 3; ++k) {
@@ -86,7 +87,7 @@ TEST_CASE("relatch_epoch1: lap-aligned transfers stream every other lap, others 
   // laps left; one that does not end on a lap boundary never recovers.
   VerilatedContext context;
   context.fatalOnError(false);
-  auto ring = make_ring(RingVariant::kRelatchEpoch1, &context, "relatch_epoch1");
+  auto ring = make_ring(test::variant("relatch_epoch1"), &context, "relatch_epoch1");
   auto bug = make_ring(RingVariant::kBug, &context, "bug");
   for (uint32_t k = 1; k <= 5; ++k) {
     const uint32_t lines = k * kRingLines;
@@ -131,7 +132,7 @@ TEST_CASE(
   // starts on a lap boundary goes stop-and-go for max(1, k/2) laps.
   VerilatedContext context;
   context.fatalOnError(false);
-  auto ring = make_ring(RingVariant::kRelatchMidpoint, &context, "relatch_midpoint");
+  auto ring = make_ring(test::variant("relatch_midpoint"), &context, "relatch_midpoint");
   auto bug = make_ring(RingVariant::kBug, &context, "bug");
   for (uint32_t k = 1; k <= 5; ++k) {
     const uint32_t lines = k * kRingLines;

@@ -105,13 +105,13 @@ TEST_CASE("composed steps: a ring whose time the table cannot place is simulated
   // a notch task that starts mid-lap has no sample, so no step is composed.
   const std::string yaml = chip_config_path("m4");
   TimingTable t = *find_timing_table(yaml, test::slurp(yaml), load_config_or_builtin(yaml));
-  t.chip = RingVariant::kRelatch;
-  CHECK_FALSE(t.single_at(RingVariant::kRelatch, 2 * kRingLines - 100, 100).has_value());
-  CHECK(t.single_at(RingVariant::kRelatch, 2 * kRingLines - 100, 0).has_value());
+  t.chip = test::variant("relatch");
+  CHECK_FALSE(t.single_at(test::variant("relatch"), 2 * kRingLines - 100, 100).has_value());
+  CHECK(t.single_at(test::variant("relatch"), 2 * kRingLines - 100, 0).has_value());
   const MachineConfig cfg = load_config_file(yaml);
   StepPlan plan;
   plan.tasks.push_back(StepTask{"q_proj", 0, 0, 1, 2048, 2048, 100});
   plan.tasks.push_back(StepTask{"up_proj", 0, 0, 1, 2048, 8192, 2 * kRingLines - 100});
-  CHECK_FALSE(compose_step(plan, RingVariant::kRelatch, cfg, t).has_value());
+  CHECK_FALSE(compose_step(plan, test::variant("relatch"), cfg, t).has_value());
   CHECK(compose_step(plan, RingVariant::kFix, cfg, t).has_value());
 }

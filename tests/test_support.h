@@ -4,6 +4,7 @@
 //   through the anesim binary);
 // - run the anesim binary as a child process, without a shell, and collect
 //   its exit code, stdout and stderr;
+// - name a ring variant that has no enumerator;
 // - read files and make scratch directories.
 #pragma once
 
@@ -25,6 +26,7 @@
 #include <anesim/machine/machine_config_reader.h>
 #include <anesim/sim/core/workload.h>
 #include <anesim/sim/top/cluster.h>
+#include "variant_by_name.h"
 
 namespace anesim::test {
 

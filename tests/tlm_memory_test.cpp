@@ -100,12 +100,12 @@ TEST_CASE("tlm: identical on the M4's notch, two demand reads in flight", "[tlm]
   const MachineConfig cfg = load_config_file(std::string(ANESIM_SOURCE_DIR) + "/configs/m4.yaml");
   REQUIRE(cfg.ane.demand_depth == 2);
   const Workload w = test::workload(kRingLines, 4, 1);
-  const RunResult direct = run(cfg, RingVariant::kRelatch, w, MemoryCoupling::kBuiltin);
+  const RunResult direct = run(cfg, test::variant("relatch"), w, MemoryCoupling::kBuiltin);
   ProtocolChecker checker;
-  const RunResult tlm = run(cfg, RingVariant::kRelatch, w, MemoryCoupling::kTlm, &checker);
+  const RunResult tlm = run(cfg, test::variant("relatch"), w, MemoryCoupling::kTlm, &checker);
   CHECK(direct.lines_demand >= 4u * kRingLines);
-  CHECK(json_of(cfg, RingVariant::kRelatch, w, tlm) ==
-        json_of(cfg, RingVariant::kRelatch, w, direct));
+  CHECK(json_of(cfg, test::variant("relatch"), w, tlm) ==
+        json_of(cfg, test::variant("relatch"), w, direct));
   CHECK(same_line_log(tlm, direct));
   CHECK(checker.error_.empty());
   CHECK(checker.all_done());

@@ -13,8 +13,7 @@ namespace anesim {
 CreditFabric::CreditFabric(const MachineConfig& cfg, uint32_t cores, MemoryCoupling memory,
                            TlmObserver* observer)
     : cfg_(cfg.fabric),
-      map_(cfg.dram),
-      channels_(cfg.dram.channels, Lpddr5Channel(cfg.dram)),
+      dram_(cfg.dram),
       credits_(cores, cfg.fabric.credits_per_core),
       port_step_(static_cast<uint64_t>(std::llround(cfg.fabric.port_cycles_per_line * kPortScale))),
       port_next_(cores, 0),
@@ -27,9 +26,9 @@ CreditFabric::CreditFabric(const MachineConfig& cfg, uint32_t cores, MemoryCoupl
                                 " is not reached by direct calls: it needs the tlm coupling");
   }
   if (memory == MemoryCoupling::kTlm) {
-    port_ = std::make_unique<TlmMemoryPort>(channels_, cfg, observer);
+    port_ = std::make_unique<TlmMemoryPort>(dram_.channels, cfg, observer);
   } else {
-    port_ = std::make_unique<DirectMemoryPort>(channels_);
+    port_ = std::make_unique<DirectMemoryPort>(dram_.channels);
   }
 }
 
@@ -51,7 +50,7 @@ void CreditFabric::send(const LineRequest& req, uint64_t now) {
     req.stamps->sent = now;
     req.stamps->arrived = due;
   }
-  requests_.push_back(Arriving{due, ChannelRequest{req, map_.map(req.line)}});
+  requests_.push_back(Arriving{due, ChannelRequest{req, dram_.map.map(req.line)}});
 }
 
 uint64_t CreditFabric::next_event(uint64_t now) const {

@@ -17,8 +17,7 @@
 #include <vector>
 
 #include <anesim/sim/base/machine_config.h>
-#include <anesim/sim/dram/dram_address_map.h>
-#include <anesim/sim/dram/lpddr5_channel.h>
+#include <anesim/sim/memory/dram_channels.h>
 #include <anesim/sim/memory/memory_coupling.h>
 #include <anesim/sim/memory/memory_port.h>
 #include <anesim/sim/memory/tlm_observer.h>
@@ -51,7 +50,7 @@ class CreditFabric {
   // The earliest cycle >= now at which tick() has anything to do.
   uint64_t next_event(uint64_t now) const;
 
-  const std::vector<Lpddr5Channel>& channels() const { return channels_; }
+  const std::vector<Lpddr5Channel>& channels() const { return dram_.channels; }
   // For the waveform dump (sim/top/path_tracer.h).
   uint32_t credits_in_use(uint32_t core) const { return cfg_.credits_per_core - credits_[core]; }
   bool port_busy(uint32_t core, uint64_t now) const { return now < port_free_[core]; }
@@ -76,8 +75,7 @@ class CreditFabric {
   };
 
   FabricConfig cfg_;
-  DramAddressMap map_;
-  std::vector<Lpddr5Channel> channels_;
+  DramChannels dram_;  // the address map and the channels (sim/memory/dram_channels.h)
   std::vector<uint32_t> credits_;
   // A port's next free time in 1/kPortScale cycles; port_free_ is its ceiling.
   static constexpr uint64_t kPortScale = 1u << 16;

@@ -10,7 +10,7 @@
 #include <deque>
 #include <vector>
 
-#include <anesim/sim/core/line_request.h>
+#include <anesim/sim/base/line_request.h>
 #include <anesim/sim/dram/dram_address_map.h>
 
 namespace anesim {

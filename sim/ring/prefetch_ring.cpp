@@ -7,6 +7,7 @@
 #include <verilated_vcd_c.h>
 
 #include <anesim/sim/ring/lookahead_share.h>
+#include <anesim/sim/ring/ring_variant_rows.h>
 #include "ring_models.h"  // generated: one Verilated class per variant
 
 namespace anesim {
@@ -108,11 +109,11 @@ class VerilatedRing final : public PrefetchRing {
 
 std::unique_ptr<PrefetchRing> make_ring(RingVariant variant, VerilatedContext* context,
                                         const std::string& instance) {
-  switch (variant) {
+  switch (row_of(variant)) {
     // One case per line of sim/ring/ring_variants.def; the model classes come
     // from the header CMake generates from the same table.
 #define ANESIM_RING_VARIANT(id, name, epoch_bits, space_guard, relatch, time_share, summary) \
-  case RingVariant::id:                                                                      \
+  case RingVariantRow::id:                                                                   \
     return std::make_unique<VerilatedRing<ANESIM_RING_MODEL_##id>>(context, instance,        \
                                                                    time_share != 0);
 #include <anesim/sim/ring/ring_variants.def>

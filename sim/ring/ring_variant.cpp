@@ -2,12 +2,20 @@
 
 #include <cstdlib>
 
+#include <anesim/sim/ring/ring_variant_rows.h>
+
 namespace anesim {
 
 const std::vector<RingVariantInfo>& ring_variants() {
   static const std::vector<RingVariantInfo> table = {
 #define ANESIM_RING_VARIANT(id, name, epoch_bits, space_guard, relatch, time_share, summary) \
-  {RingVariant::id, name, summary, epoch_bits, space_guard != 0, Relatch::relatch, time_share != 0},
+  {variant_of(RingVariantRow::id),                                                           \
+   name,                                                                                     \
+   summary,                                                                                  \
+   epoch_bits,                                                                               \
+   space_guard != 0,                                                                         \
+   Relatch::relatch,                                                                         \
+   time_share != 0},
 #include <anesim/sim/ring/ring_variants.def>
 #undef ANESIM_RING_VARIANT
   };

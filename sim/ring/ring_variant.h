@@ -1,5 +1,8 @@
-// The ring variants as C++ sees them: an enum and a table, both generated
-// from sim/ring/ring_variants.def. Code passes the enum; the name is for people.
+// The ring variants as C++ sees them: the table read from
+// sim/ring/ring_variants.def. Code passes a RingVariant
+// (sim/base/ring_variant_id.h); the name is for people. Nothing here
+// depends on the table's list of rows, so a new row recompiles only the
+// files that include sim/ring/ring_variant_rows.h.
 #pragma once
 
 #include <cstdint>
@@ -9,14 +12,9 @@
 
 #include <anesim/generated/ring_geometry.h>
 #include <anesim/generated/ring_mechanism.h>
+#include <anesim/sim/base/ring_variant_id.h>
 
 namespace anesim {
-
-enum class RingVariant {
-#define ANESIM_RING_VARIANT(id, name, epoch_bits, space_guard, relatch, time_share, summary) id,
-#include <anesim/sim/ring/ring_variants.def>
-#undef ANESIM_RING_VARIANT
-};
 
 struct RingVariantInfo {
   RingVariant id;

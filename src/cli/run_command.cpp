@@ -12,6 +12,7 @@
 #include <anesim/analysis/run/run_report.h>
 #include <anesim/cli/exit_codes.h>
 #include <anesim/io/count_text.h>
+#include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim {
 

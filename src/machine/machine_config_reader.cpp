@@ -15,6 +15,7 @@
 #include <anesim/machine/memory_target_readers.h>
 #include <anesim/machine/refresh_policy_readers.h>
 #include <anesim/sim/ring/geometry.h>
+#include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim {
 

@@ -19,6 +19,7 @@
 #include <anesim/machine/config_patch.h>
 #include <anesim/machine/machine_config_reader.h>
 #include <anesim/python/python_values.h>
+#include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim::python {
 

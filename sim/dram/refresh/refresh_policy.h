@@ -14,7 +14,7 @@
 #include <memory>
 
 #include <anesim/sim/base/machine_config.h>
-#include <anesim/sim/dram/dram_bank_state.h>
+#include <anesim/sim/dram/refresh/dram_bank_state.h>
 
 namespace anesim {
 

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include <anesim/io/errors.h>
+#include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim {
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include <anesim/sim/ring/lookahead_share.h>
+#include <anesim/sim/ring/ring_variant_rows.h>
 #include "ring_sc_models.h"  // generated: one --sc Verilated class per variant
 
 namespace anesim {
@@ -56,9 +57,9 @@ struct BoundRing final : RingPins {
 
 std::unique_ptr<RingPins> bind_ring(RingVariant v, const std::string& name,
                                     sc_core::sc_clock& clk) {
-  switch (v) {
+  switch (row_of(v)) {
 #define ANESIM_RING_VARIANT(id, name_, epoch_bits, space_guard, relatch, time_share, summary) \
-  case RingVariant::id:                                                                       \
+  case RingVariantRow::id:                                                                    \
     return std::make_unique<BoundRing<ANESIM_RING_SC_MODEL_##id>>(name, clk);
 #include <anesim/sim/ring/ring_variants.def>
 #undef ANESIM_RING_VARIANT

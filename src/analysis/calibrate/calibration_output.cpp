@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <anesim/machine/config_patch.h>
+#include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim {
 

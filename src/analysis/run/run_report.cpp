@@ -7,6 +7,7 @@
 #include <anesim/analysis/run/latency_report.h>
 #include <anesim/io/text_functions.h>
 #include <anesim/sim/ring/geometry.h>
+#include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim {
 

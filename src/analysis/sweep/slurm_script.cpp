@@ -11,6 +11,7 @@
 #include <anesim/io/atomic_output.h>
 #include <anesim/io/errors.h>
 #include <anesim/io/text_functions.h>
+#include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim {
 

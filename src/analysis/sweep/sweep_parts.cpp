@@ -6,6 +6,7 @@
 #include <anesim/io/count_text.h>
 #include <anesim/io/errors.h>
 #include <anesim/io/text_functions.h>
+#include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim {
 

@@ -7,11 +7,11 @@ namespace anesim {
 
 // The cycle at which a line crossed each stage boundary on its way; the
 // retire cycle is known only to the consumer. Each component stamps its own
-// boundary as the request passes, so the latency breakdown (line_latency.h)
-// costs a few stores per line and nothing per cycle. The record stays with
-// the requesting core (one per KMem slot) and the request carries a pointer
-// to it: the request itself, copied through the fabric's and the
-// controllers' queues, grows by 8 bytes, not 48.
+// boundary as the request passes, so the latency breakdown
+// (sim/core/line_latency.h) costs a few stores per line and nothing per
+// cycle. The record stays with the requesting core (one per KMem slot) and
+// the request carries a pointer to it: the request itself, copied through
+// the fabric's and the controllers' queues, grows by 8 bytes, not 48.
 struct LineStamps {
   uint64_t requested = 0;  // the ring first offered the request (req_valid)
   uint64_t sent = 0;       // the fabric took it: a credit was free and the port idle

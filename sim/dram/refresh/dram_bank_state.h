@@ -1,7 +1,8 @@
 // The banks of one LPDDR5 channel as both its command scheduler
-// (sim/dram/lpddr5_channel.h) and its refresh policy (sim/dram/refresh/refresh_policy.h) see
+// (sim/dram/lpddr5_channel.h) and its refresh policy (refresh_policy.h) see
 // and change them: row-buffer state, the earliest cycle of each command,
-// and the commands counted.
+// and the commands counted. It sits with the policies, the lower of the two
+// families: the channel includes the refresh folder, never the reverse.
 #pragma once
 
 #include <cstdint>
