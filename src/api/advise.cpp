@@ -99,8 +99,4 @@ AdviseResult advise(const AdviseRequest& r) {
   return out;
 }
 
-Json advice_json(const AdviseResult& r) {
-  return r.model ? model_advice_json(*r.model) : shape_advice_json(r.table);
-}
-
 }  // namespace anesim::api

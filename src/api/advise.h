@@ -11,6 +11,7 @@
 #include <vector>
 
 #include <anesim/analysis/advise/advice.h>
+#include <anesim/analysis/advise/simulation_cache.h>  // NeedsSimulation, which advise() throws
 #include <anesim/api/machine_choice.h>
 #include <anesim/io/json.h>
 #include <anesim/model/dtype_rules.h>
@@ -62,8 +63,5 @@ struct AdviseResult {
 // when asked. Throws FieldError, ConfigError (also for a stale table),
 // ModelFileError, OutputError; SimulationError when a simulation fails.
 AdviseResult advise(const AdviseRequest& request);
-
-// What `anesim advise --json` prints: the model's advice, or the shape's.
-Json advice_json(const AdviseResult& r);
 
 }  // namespace anesim::api

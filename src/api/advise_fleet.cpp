@@ -105,7 +105,4 @@ FleetAdviseResult advise_fleet(const FleetAdviseRequest& request) {
   return out;
 }
 
-Json fleet_json(const FleetAdviseResult& r) { return fleet_advice_json(r.fleet, r.title); }
-std::string fleet_text(const FleetAdviseResult& r) { return fleet_advice_text(r.fleet, r.title); }
-
 }  // namespace anesim::api

@@ -38,7 +38,4 @@ std::vector<std::string> fleet_chip_names(const std::string& text,
 // Throws what advise() throws, FieldError("chips") for a bad list.
 FleetAdviseResult advise_fleet(const FleetAdviseRequest& request);
 
-Json fleet_json(const FleetAdviseResult& r);
-std::string fleet_text(const FleetAdviseResult& r);
-
 }  // namespace anesim::api

@@ -1,0 +1,15 @@
+// A decoded token (api::decode's DecodeResult) as its user reads it: the
+// summary, the JSON object, the per-task CSV and the timeline plot
+// (src/analysis/decode/decode_output.h writes them).
+#pragma once
+
+#include <anesim/analysis/decode/decode_output.h>
+
+namespace anesim::present {
+
+using anesim::decode_csv;
+using anesim::decode_json;
+using anesim::decode_text;
+using anesim::decode_timeline_script;
+
+}  // namespace anesim::present
