@@ -40,7 +40,9 @@ struct AdviseRequest {
   MachineChoice machine;
   uint64_t jobs = 2;           // simulations in parallel, 1..256
   std::string progress_label;  // "" = no progress bar
-  std::string csv;             // the per-transfer table as CSV; "" = not wanted
+  // The per-transfer table as CSV ("" = not wanted): checked here, written
+  // by src/present/advice_output.h.
+  std::string csv;
   // Simulate every time, reading neither the description's timing table
   // nor the on-disk cache (docs/advise.md).
   bool exact = false;
@@ -59,9 +61,8 @@ struct AdviseResult {
 };
 
 // Checks the request, reads its inputs, checks the CSV's directory, then
-// answers from the timing table, the cache or simulations; writes the CSV
-// when asked. Throws FieldError, ConfigError (also for a stale table),
-// ModelFileError, OutputError; SimulationError when a simulation fails.
+// answers from the timing table, the cache or simulations. Throws FieldError, ConfigError (also for
+// a stale table), ModelFileError, OutputError; SimulationError when a simulation fails.
 AdviseResult advise(const AdviseRequest& request);
 
 }  // namespace anesim::api

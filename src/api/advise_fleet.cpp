@@ -5,7 +5,6 @@
 
 #include <fmt/format.h>
 
-#include <anesim/analysis/advise/fleet_output.h>
 #include <anesim/api/model_source.h>
 #include <anesim/io/atomic_output.h>
 #include <anesim/io/errors.h>
@@ -99,9 +98,6 @@ FleetAdviseResult advise_fleet(const FleetAdviseRequest& request) {
     out.title = fmt::format("D = {}, N = {} ({})", t.cin, t.cout, format_text(t.format));
   }
   out.fleet = combine_fleet(std::move(chips));
-  if (!request.csv.empty()) {
-    write_file_atomically(request.csv, fleet_advice_csv(out.fleet));
-  }
   return out;
 }
 

@@ -20,7 +20,7 @@ struct FleetAdviseRequest {
   // description is its registered file).
   AdviseRequest advise;
   std::vector<std::string> chips;  // registry names, at least one, none twice
-  std::string csv;                 // one row per (projection, chip); "" = not wanted
+  std::string csv;                 // one row per (projection, chip), written by present; "" = none
 };
 
 struct FleetAdviseResult {

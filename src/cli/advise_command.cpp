@@ -84,21 +84,23 @@ std::string advice_text(const AdviseOptions& opt, api::AdviseRequest& request,
     if (!opt.kernel.empty()) request.kernel = api::kernel_field(opt.kernel);
   };
   if (!opt.chips.empty()) {
+    api::FleetAdviseRequest fleet;
     const api::FleetAdviseResult f = call_library(typed, [&] {
       read_formats();
-      api::FleetAdviseRequest fleet;
       fleet.chips = api::fleet_chip_names(opt.chips);
       fleet.csv = request.csv;
       request.csv.clear();
       fleet.advise = request;
       return api::advise_fleet(fleet);
     });
+    present::write_fleet_csv(f, fleet);
     return opt.json ? json_text(present::fleet_json(f), 2) + "\n" : present::fleet_text(f);
   }
   const api::AdviseResult r = call_library(typed, [&] {
     read_formats();
     return api::advise(request);
   });
+  present::write_advice_csv(r, request);
   return opt.json ? json_text(present::advice_json(r), 2) + "\n" : present::advice_text(r);
 }
 

@@ -73,6 +73,7 @@ int decode_command(const DecodeOptions& opt) {
     }
     return api::decode(request);
   });
+  present::write_decode_files(r, request);
   const std::string text = opt.json ? with_printable_strings(present::decode_json(r)).dump(2) + "\n"
                                     : present::decode_text(r);
   std::fputs(terminal_text(text).c_str(), stdout);

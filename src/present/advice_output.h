@@ -19,4 +19,8 @@ Json advice_json(const api::AdviseResult& r);
 std::string fleet_text(const api::FleetAdviseResult& r);
 Json fleet_json(const api::FleetAdviseResult& r);
 
+// The CSV the request asked for (its csv; nothing when "").
+void write_advice_csv(const api::AdviseResult& r, const api::AdviseRequest& request);
+void write_fleet_csv(const api::FleetAdviseResult& r, const api::FleetAdviseRequest& request);
+
 }  // namespace anesim::present
