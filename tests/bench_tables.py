@@ -15,9 +15,13 @@ its fp16 twin of half the channels: the same lines per core), 1x1 and 3x3
 calls: --calls anesim.advise calls from the table, one thread, in seconds.
 steps: each --models preset on each --chips description, its three decode steps
 (unsplit, advised, fixed ring) composed from the table and simulated
-(exact=True); prints each step's relative error and their summary.
+(exact=True); prints each step's relative error and their summary. With
+--dtypes, every weight in each of those formats in turn: a format the chip's
+engine drains at its own rate reads the table of that rate.
 
   PYTHONPATH=build/python python3 tests/bench_tables.py steps --chips m3,m4
+  PYTHONPATH=build/python python3 tests/bench_tables.py steps --chips m4,m5-pro \
+      --models llama-3.2-1b,qwen3-4b --dtypes int8,int4,lut4
 """
 
 import argparse
@@ -116,17 +120,22 @@ def steps(args):
     started = time.time()
     for chip in args.chips.split(","):
         for model in args.models.split(","):
-            t = anesim.advise_model(model, chip=chip)
-            e = anesim.advise_model(model, chip=chip, exact=True, jobs=args.jobs)
-            if t["step_times_from"] != "timing table":
-                print(f"{chip} {model}: steps not composed ({t['step_times_from']})")
-                continue
-            row = []
-            for name, key in STEP_KEYS.items():
-                composed, simulated = 1e6 / t[key], 1e6 / e[key]
-                errors.append(abs(composed - simulated) / simulated)
-                row.append(f"{name} {composed:.1f} vs {simulated:.1f} us ({100 * errors[-1]:.3f} %)")
-            print(f"{chip} {model}: " + ", ".join(row), flush=True)
+            for dtype in args.dtypes.split(","):
+                # "" keeps each preset's own formats.
+                kw = {"dtype": dtype} if dtype else {}
+                t = anesim.advise_model(model, chip=chip, **kw)
+                e = anesim.advise_model(model, chip=chip, exact=True, jobs=args.jobs, **kw)
+                what = f"{chip} {model}" + (f" {dtype}" if dtype else "")
+                if t["step_times_from"] != "timing table":
+                    print(f"{what}: steps not composed ({t['step_times_from']})")
+                    continue
+                row = []
+                for name, key in STEP_KEYS.items():
+                    composed, simulated = 1e6 / t[key], 1e6 / e[key]
+                    errors.append(abs(composed - simulated) / simulated)
+                    row.append(f"{name} {composed:.1f} vs {simulated:.1f} us "
+                               f"({100 * errors[-1]:.3f} %)")
+                print(f"{what}: " + ", ".join(row), flush=True)
     e = sorted(errors)
     print(f"{len(e)} steps composed from the table against simulated: median "
           f"{100 * statistics.median(e):.3f} %, worst {100 * e[-1]:.3f} % "
@@ -144,6 +153,8 @@ def main():
     p.add_argument("--progress", action="store_true")
     p.add_argument("--chips", default="m3,m4", help="steps: descriptions, comma-separated")
     p.add_argument("--models", default=",".join(MODELS), help="steps: presets, comma-separated")
+    p.add_argument("--dtypes", default="",
+                   help="steps: weight formats, comma-separated (default: each preset's own)")
     p.add_argument("--report-above", type=float, default=2.0,
                    help="agree: print each shape whose time error is above this many %% (default 2)")
     args = p.parse_args()

@@ -216,7 +216,7 @@ TimingTable characterize(const MachineConfig& cfg, const CharacterizeSettings& s
   t.description_hash = description_hash(s.description_text, s.config_path);
   t.model_version = kModelVersion;
   t.chip = cfg.ane.ring_variant;
-  characterize_parts(Runner{cfg, s}, t);
+  characterize_parts(Runner{cfg, s, 0, ""}, t);
   // Once more per rate at which the engine drains a format, every task
   // drained: a slow engine fills KMem and holds the ring back.
   for (const DrainRate& rate : drain_rates(cfg)) {
