@@ -7,6 +7,7 @@
 #   anesim/machine  -> src/machine/
 #   anesim/model    -> src/model/
 #   anesim/api      -> src/api/ (the typed requests under the CLI and Python)
+#   anesim/present  -> src/present/ (typed results as text, CSV, JSON, plots)
 #   anesim/analysis -> src/analysis/
 #   anesim/cli      -> src/cli/
 #   anesim/python   -> src/python/ (the Python module)
@@ -14,7 +15,7 @@
 function(anesim_make_include_root root)
   file(MAKE_DIRECTORY ${root}/anesim/generated)
   foreach(pair IN ITEMS sim:sim io:src/io machine:src/machine model:src/model
-                    api:src/api analysis:src/analysis cli:src/cli
+                    api:src/api present:src/present analysis:src/analysis cli:src/cli
                     python:src/python)
     string(REPLACE ":" ";" parts ${pair})
     list(GET parts 0 name)

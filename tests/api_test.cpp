@@ -15,6 +15,7 @@
 #include <anesim/cli/field_errors.h>
 #include <anesim/io/errors.h>
 #include <anesim/machine/machine_config_reader.h>
+#include <anesim/present/run_output.h>
 
 #include "tests/test_support.h"
 
@@ -46,14 +47,15 @@ TEST_CASE("api: a run from a typed request, in this process", "[api]") {
   api::RunRequest r = small_run();
   r.variant = RingVariant::kFix;
   r.task_lines = {0x400, 0x400};
-  const Json j = api::run_in_process(r);
+  const Json j = present::run_json(api::run_in_process(r));
   CHECK(j["variant"] == "fix");
   CHECK(j["lines_lost"] == 0);
   // A MachineConfig value instead of a file.
   MachineConfig slow = builtin_config();
   slow.fabric.port_cycles_per_line = 40;
   r.machine.machine = slow;
-  CHECK(api::run_in_process(r)["time_us"].get<double>() > j["time_us"].get<double>());
+  CHECK(present::run_json(api::run_in_process(r))["time_us"].get<double>() >
+        j["time_us"].get<double>());
 }
 
 TEST_CASE("api: a run's refusals name the request's fields", "[api]") {

@@ -18,6 +18,7 @@
 #include <anesim/io/errors.h>
 #include <anesim/machine/chip_registry.h>
 #include <anesim/machine/machine_config_reader.h>
+#include <anesim/present/run_output.h>
 #include <anesim/sim/ring/ring_variant.h>
 
 #include "tests/test_support.h"
@@ -135,7 +136,7 @@ TEST_CASE("every chip runs the main job with every line delivered", "[chips]") {
       r.lines = 0x4000;
       r.variant = v;
       r.machine.machine = cfg;
-      const Json j = api::run_in_process(r);
+      const Json j = present::run_json(api::run_in_process(r));
       CHECK(j["lines_lost"] == 0);
       CHECK(j["lines_prefetched"].get<uint64_t>() + j["lines_demand"].get<uint64_t>() ==
             uint64_t{16} * 0x4000);

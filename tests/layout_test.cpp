@@ -4,7 +4,8 @@
 //   never as "src/..." or "sim/...";
 // - src/io/ is the bottom of src/; src/machine/ and src/model/ sit on it and
 //   not on each other; src/analysis/ never includes src/cli/, nor does
-//   src/python/;
+//   src/python/; src/api/ computes and src/present/ on it presents: src/cli/
+//   and src/python/ include only src/api/, src/present/ and src/io/;
 // - every file of src/analysis/ sits in a feature folder, every feature
 //   folder is compiled by the same rule, and no folder of src/ includes
 //   another that includes it back (the include graph has no cycle);
@@ -99,7 +100,7 @@ TEST_CASE("layout: nothing under sim/ is built only for the benchmark", "[layout
   }
 }
 
-TEST_CASE("layout: io/ at the bottom, machine/ and model/ on it, cli/ at the top", "[layout]") {
+TEST_CASE("layout: io/ at the bottom, cli/ and python/ on api/ and present/", "[layout]") {
   struct Rule {
     const char* dir;
     std::vector<std::string> allowed;
@@ -109,8 +110,12 @@ TEST_CASE("layout: io/ at the bottom, machine/ and model/ on it, cli/ at the top
       {"src/machine", {"sim/", "generated/", "io/", "machine/"}},
       {"src/model", {"sim/", "generated/", "io/", "model/"}},
       {"src/analysis", {"sim/", "generated/", "io/", "machine/", "model/", "analysis/"}},
-      {"src/python",
-       {"sim/", "generated/", "io/", "machine/", "model/", "analysis/", "api/", "python/"}},
+      {"src/api", {"sim/", "generated/", "io/", "machine/", "model/", "analysis/", "api/"}},
+      {"src/present",
+       {"sim/", "generated/", "io/", "machine/", "model/", "analysis/", "api/", "present/"}},
+      // The front ends reach every lower layer through api/ and present/.
+      {"src/cli", {"io/", "api/", "present/", "cli/"}},
+      {"src/python", {"io/", "api/", "present/", "python/"}},
   };
   for (const Rule& rule : rules) {
     for (const fs::path& f : sources_under(rule.dir)) {

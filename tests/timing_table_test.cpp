@@ -26,6 +26,7 @@
 #include <anesim/io/errors.h>
 #include <anesim/machine/chip_registry.h>
 #include <anesim/machine/machine_config_reader.h>
+#include <anesim/present/advice_output.h>
 #include <anesim/sim/ring/geometry.h>
 
 #include "tests/test_support.h"
@@ -289,7 +290,7 @@ TEST_CASE("tables: without_simulation answers from the table or asks for a simul
   const api::AdviseResult simulated_allowed = api::advise(r);
   r.without_simulation = true;
   const api::AdviseResult from_table = api::advise(r);
-  CHECK(api::advice_json(from_table) == api::advice_json(simulated_allowed));
+  CHECK(present::advice_json(from_table) == present::advice_json(simulated_allowed));
   // Past the table's 64 MiB per core: its laws answer (table_laws.h).
   r.cin = 8192;
   r.cout = 131072;  // 128 MiB per core

@@ -3,7 +3,6 @@
 
 #include <fmt/format.h>
 
-#include <anesim/analysis/advise/advice_output.h>
 #include <anesim/analysis/advise/simulation_cache.h>
 #include <anesim/api/model_source.h>
 #include <anesim/api/request_checks.h>
@@ -93,14 +92,7 @@ AdviseResult advise(const AdviseRequest& r) {
   } catch (const NeedsSimulation& e) {
     throw NeedsSimulation(fmt::format("{}: {}", cfg.source, e.what()));  // which machine
   }
-  if (!r.csv.empty()) {
-    write_file_atomically(r.csv, advice_csv(out.table));
-  }
   return out;
-}
-
-Json advice_json(const AdviseResult& r) {
-  return r.model ? model_advice_json(*r.model) : shape_advice_json(r.table);
 }
 
 }  // namespace anesim::api

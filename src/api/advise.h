@@ -11,6 +11,7 @@
 #include <vector>
 
 #include <anesim/analysis/advise/advice.h>
+#include <anesim/analysis/advise/simulation_cache.h>  // NeedsSimulation, which advise() throws
 #include <anesim/api/machine_choice.h>
 #include <anesim/io/json.h>
 #include <anesim/model/dtype_rules.h>
@@ -39,7 +40,9 @@ struct AdviseRequest {
   MachineChoice machine;
   uint64_t jobs = 2;           // simulations in parallel, 1..256
   std::string progress_label;  // "" = no progress bar
-  std::string csv;             // the per-transfer table as CSV; "" = not wanted
+  // The per-transfer table as CSV ("" = not wanted): checked here, written
+  // by src/present/advice_output.h.
+  std::string csv;
   // Simulate every time, reading neither the description's timing table
   // nor the on-disk cache (docs/advise.md).
   bool exact = false;
@@ -58,12 +61,8 @@ struct AdviseResult {
 };
 
 // Checks the request, reads its inputs, checks the CSV's directory, then
-// answers from the timing table, the cache or simulations; writes the CSV
-// when asked. Throws FieldError, ConfigError (also for a stale table),
-// ModelFileError, OutputError; SimulationError when a simulation fails.
+// answers from the timing table, the cache or simulations. Throws FieldError, ConfigError (also for
+// a stale table), ModelFileError, OutputError; SimulationError when a simulation fails.
 AdviseResult advise(const AdviseRequest& request);
-
-// What `anesim advise --json` prints: the model's advice, or the shape's.
-Json advice_json(const AdviseResult& r);
 
 }  // namespace anesim::api

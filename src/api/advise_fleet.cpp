@@ -5,7 +5,6 @@
 
 #include <fmt/format.h>
 
-#include <anesim/analysis/advise/fleet_output.h>
 #include <anesim/api/model_source.h>
 #include <anesim/io/atomic_output.h>
 #include <anesim/io/errors.h>
@@ -99,13 +98,7 @@ FleetAdviseResult advise_fleet(const FleetAdviseRequest& request) {
     out.title = fmt::format("D = {}, N = {} ({})", t.cin, t.cout, format_text(t.format));
   }
   out.fleet = combine_fleet(std::move(chips));
-  if (!request.csv.empty()) {
-    write_file_atomically(request.csv, fleet_advice_csv(out.fleet));
-  }
   return out;
 }
-
-Json fleet_json(const FleetAdviseResult& r) { return fleet_advice_json(r.fleet, r.title); }
-std::string fleet_text(const FleetAdviseResult& r) { return fleet_advice_text(r.fleet, r.title); }
 
 }  // namespace anesim::api

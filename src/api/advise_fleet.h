@@ -20,7 +20,7 @@ struct FleetAdviseRequest {
   // description is its registered file).
   AdviseRequest advise;
   std::vector<std::string> chips;  // registry names, at least one, none twice
-  std::string csv;                 // one row per (projection, chip); "" = not wanted
+  std::string csv;                 // one row per (projection, chip), written by present; "" = none
 };
 
 struct FleetAdviseResult {
@@ -37,8 +37,5 @@ std::vector<std::string> fleet_chip_names(const std::string& text,
 // then again with the fleet's splits priced where any chip needs one.
 // Throws what advise() throws, FieldError("chips") for a bad list.
 FleetAdviseResult advise_fleet(const FleetAdviseRequest& request);
-
-Json fleet_json(const FleetAdviseResult& r);
-std::string fleet_text(const FleetAdviseResult& r);
 
 }  // namespace anesim::api

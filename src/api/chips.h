@@ -3,17 +3,26 @@
 // memory, peak and ring listed are what a run with --chip NAME simulates.
 #pragma once
 
-#include <anesim/io/json.h>
+#include <string>
+#include <vector>
+
+#include <anesim/machine/chip_registry.h>
+#include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim::api {
 
-// A list of objects: name, family (Mac, iPhone, iPad), devices,
-// generation, memory, peak_gbps, ring, affected (true, false or null),
-// verdict, confidence, evidence, verdict_from ("chip": its own evidence;
-// "generation": its generation's), config. With `device`, only the chip
-// that device ships with; an unknown device throws FieldError (field
-// "device") listing where the names come from. A bad description throws
-// ConfigError naming its file.
-Json chips_json(const std::string& device = "");
+// A registry row and what its description says.
+struct ChipSummary {
+  ChipEntry chip;  // name, families, devices, generation, memory, verdict, file
+  std::string dram_preset;
+  double peak_gbps = 0;
+  RingVariant ring = RingVariant::kBug;
+};
+
+// Every chip in the registry's order; with `device`, only the chip that
+// device ships with; an unknown device throws FieldError (field "device")
+// listing where the names come from. A bad description throws ConfigError
+// naming its file. src/present/chips_output.h lists them.
+std::vector<ChipSummary> chips(const std::string& device = "");
 
 }  // namespace anesim::api

@@ -4,7 +4,6 @@
 
 #include <fmt/format.h>
 
-#include <anesim/analysis/decode/decode_output.h>
 #include <anesim/analysis/step/step_plan.h>
 #include <anesim/api/model_source.h>
 #include <anesim/api/weight_format_fields.h>
@@ -67,14 +66,7 @@ DecodeResult decode(const DecodeRequest& r) {
   // Both plans are checked (roles, sizes) before simulating.
   plan_step(model, policy, settings.programs);
 
-  const DecodeResult result = decode_model(model, policy, cfg, settings);
-  if (!r.csv.empty()) {
-    write_file_atomically(r.csv, decode_csv(result));
-  }
-  if (!r.timeline.empty()) {
-    render_plot(r.timeline, decode_timeline_script(result));
-  }
-  return result;
+  return decode_model(model, policy, cfg, settings);
 }
 
 }  // namespace anesim::api

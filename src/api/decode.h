@@ -28,13 +28,14 @@ struct DecodeRequest {
   uint64_t programs = 1;   // 1..the model's layers
   uint64_t jobs = 2;       // 1..256
   std::string progress_label;
-  std::string csv;       // every task of both steps; "" = not wanted
-  std::string timeline;  // .svg or .png; "" = not wanted
+  // Checked here, written by src/present/decode_output.h; "" = not wanted.
+  std::string csv;       // every task of both steps
+  std::string timeline;  // .svg or .png
 };
 
 // Reads and checks every input (both plans included) before simulating,
-// then simulates both steps and writes the outputs asked for. Throws
-// FieldError, ConfigError, InputError, OutputError.
+// then simulates both steps. Throws FieldError, ConfigError, InputError,
+// OutputError (an output's directory).
 DecodeResult decode(const DecodeRequest& request);
 
 }  // namespace anesim::api

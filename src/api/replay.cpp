@@ -5,13 +5,11 @@
 
 #include <fmt/format.h>
 
-#include <anesim/analysis/replay/replay_parts.h>
 #include <anesim/analysis/trace/trace_format.h>
 #include <anesim/io/atomic_output.h>
 #include <anesim/io/count_text.h>
 #include <anesim/io/errors.h>
 #include <anesim/io/gnuplot_plot.h>
-#include <anesim/io/output_set.h>
 #include <anesim/io/path_identity.h>
 #include <anesim/machine/machine_config_reader.h>
 
@@ -57,35 +55,28 @@ ReplayOutcome replay(const ReplayRequest& r) {
   }
   refuse_overwriting_inputs(inputs, {{field_mark("csv"), o.csv}, {field_mark("plot"), o.plot}});
   check_replay_outputs(o);
-  const MachineConfig cfg = load_config_or_builtin(r.config);
+  ReplayOutcome out;
+  out.outputs = o;
+  out.machine = load_config_or_builtin(r.config);
+  const MachineConfig& cfg = out.machine;
   const RingVariant variant = r.variant.value_or(cfg.ane.ring_variant);
-  std::vector<Trace> traces;
+  std::vector<Trace>& traces = out.traces;
   for (const std::string& f : r.files) {
     traces.push_back(read_trace_file(f));
   }
   refuse_repeated_records(traces);
   const auto jobs = static_cast<unsigned>(r.jobs);
-  ReplayOutcome out;
   if (!r.shard) {
     out.result = replay_traces(traces, variant, cfg, r.config, jobs, "replay");
     return out;
   }
   out.result = replay_traces(traces, variant, cfg, r.config, jobs, "replay", *r.shard);
-  write_file_atomically(o.csv, replay_part(out.result, traces, cfg, r.config));
-  out.note = fmt::format("anesim replay: shard {}, {} of {} records -> {}\n", shard_text(*r.shard),
-                         out.result.rows.size(), out.result.total_points, o.csv);
+  out.sharded = true;
+  out.config = r.config;
   return out;
 }
 
-bool write_replay_outputs(const ReplayResult& r, const ReplayOutputs& o) {
-  OutputSet outputs;  // all or none
-  if (!o.csv.empty()) {
-    outputs.add_text(o.csv, format_replay_csv(r));
-  }
-  if (!o.plot.empty()) {
-    render_plot(outputs, o.plot, replay_plot_script(r));
-  }
-  outputs.commit();
+bool above_max_mape(const ReplayResult& r, const ReplayOutputs& o) {
   return o.max_mape && r.overall.mape_pct > *o.max_mape;
 }
 

@@ -10,6 +10,8 @@
 
 #include <anesim/analysis/batch/shard.h>
 #include <anesim/analysis/replay/replay.h>
+#include <anesim/analysis/trace/trace_format.h>
+#include <anesim/sim/base/machine_config.h>
 #include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim::api {
@@ -35,16 +37,20 @@ void check_replay_outputs(const ReplayOutputs& o);
 
 struct ReplayOutcome {
   ReplayResult result;
-  std::string note;  // a shard's line for the user; "" for a whole replay
+  ReplayOutputs outputs;  // the request's
+  // A shard's (result.shard): what its part file's header names.
+  bool sharded = false;
+  std::vector<Trace> traces;
+  MachineConfig machine;
+  std::string config;
 };
 
 // Checks the request, reads every trace, then simulates its records (a
-// shard's: and writes its part). Throws FieldError, ConfigError,
-// TraceError, OutputError.
+// shard's alone). Writes nothing: src/present/replay_output.h does. Throws
+// FieldError, ConfigError, TraceError, OutputError.
 ReplayOutcome replay(const ReplayRequest& request);
 
-// Writes the CSV and the plot, all or none; returns true when the overall
-// MAPE is above max_mape.
-bool write_replay_outputs(const ReplayResult& r, const ReplayOutputs& o);
+// True when the overall MAPE is above the outputs' max_mape.
+bool above_max_mape(const ReplayResult& r, const ReplayOutputs& o);
 
 }  // namespace anesim::api

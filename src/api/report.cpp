@@ -9,7 +9,7 @@
 
 namespace anesim::api {
 
-std::string report(const ReportRequest& r) {
+ReportResult report(const ReportRequest& r) {
   check_count_field(r.jobs, "jobs", 1, 256);
   ValidationReportSpec spec;
   spec.out = r.out;
@@ -22,7 +22,7 @@ std::string report(const ReportRequest& r) {
   inputs.file(r.calibration, field_mark("calibration"));
   inputs.folder(r.traces_dir, field_mark("traces_dir"));
   refuse_overwriting_inputs(inputs, {{field_mark("out"), r.out}});
-  return write_validation_report(spec, load_config_or_builtin(r.config));
+  return {r.out, write_validation_report(spec, load_config_or_builtin(r.config))};
 }
 
 }  // namespace anesim::api

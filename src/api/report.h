@@ -15,8 +15,14 @@ struct ReportRequest {
   uint64_t jobs = 2;                                            // 1..256
 };
 
-// Checks the request, writes the report and its plots; returns the plots'
-// directory. Throws FieldError, ConfigError, InputError, OutputError.
-std::string report(const ReportRequest& request);
+// What was written: the document and the directory of its plots.
+struct ReportResult {
+  std::string document;
+  std::string img_dir;
+};
+
+// Checks the request, writes the report and its plots. Throws FieldError,
+// ConfigError, InputError, OutputError.
+ReportResult report(const ReportRequest& request);
 
 }  // namespace anesim::api

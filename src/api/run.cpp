@@ -7,7 +7,6 @@
 
 #include <anesim/analysis/run/latency_report.h>
 #include <anesim/analysis/run/run_failures.h>
-#include <anesim/analysis/run/run_report.h>
 #include <anesim/api/request_checks.h>
 #include <anesim/io/atomic_output.h>
 #include <anesim/io/count_text.h>
@@ -220,14 +219,15 @@ RunResult run(const RunRequest& request) {
   return r;
 }
 
-Json run_in_process(const RunRequest& request) {
+RunResult run_in_process(const RunRequest& request) {
   const char* refused = !request.vcd.empty()            ? "vcd"
                         : !request.fst.empty()          ? "fst"
                         : !request.line_log.empty()     ? "line_log"
                         : !request.plot_latency.empty() ? "plot_latency"
                         : request.print_hierarchy       ? "print_hierarchy"
                                                         : nullptr;
-  const PreparedRun p = prepare_run(request);
+  RunResult r{prepare_run(request), {}, {}};
+  const PreparedRun& p = r.prepared;
   if (refused == nullptr && p.run.memory != MemoryCoupling::kBuiltin) {
     refused = "memory";
   }
@@ -237,12 +237,12 @@ Json run_in_process(const RunRequest& request) {
                                   "memory coupling need the anesim command (SystemC); this "
                                   "run takes only the builtin coupling");
   }
-  const SimulationOutcome outcome = run_single_without_systemc(p.machine, p.run);
-  const std::vector<std::string> failures = run_failures(outcome, p.machine);
+  r.outcome = run_single_without_systemc(p.machine, p.run);
+  const std::vector<std::string> failures = run_failures(r.outcome, p.machine);
   if (!failures.empty()) {
     throw SimulationError(failures.front());
   }
-  return run_json(RunReport{p.run.variant, p.run.workload, &p.machine, outcome.result});
+  return r;
 }
 
 std::string describe_hierarchy(const RunRequest& request) {

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
+#include <anesim/analysis/run/run_failures.h>  // why a run failed, in words
 #include <anesim/analysis/run/single_run.h>
 #include <anesim/api/machine_choice.h>
-#include <anesim/io/json.h>
 #include <anesim/sim/base/machine_config.h>
 #include <anesim/sim/memory/memory_coupling.h>
 #include <anesim/sim/ring/ring_variant.h>
@@ -63,10 +63,11 @@ struct RunResult {
 // published when the run succeeded, none otherwise.
 RunResult run(const RunRequest& request);
 
-// The same run in this process with no SystemC kernel (any thread), as the
-// JSON `anesim --json` prints; outputs, the hierarchy and the tlm coupling
-// are refused (FieldError); a failed run throws SimulationError.
-Json run_in_process(const RunRequest& request);
+// The same run in this process with no SystemC kernel (any thread);
+// outputs, the hierarchy and the tlm coupling are refused (FieldError); a
+// failed run throws SimulationError, so `failures` is empty.
+// src/present/run_output.h gives its JSON.
+RunResult run_in_process(const RunRequest& request);
 
 // The objects SystemC sees for the request's system (print_hierarchy).
 std::string describe_hierarchy(const RunRequest& request);

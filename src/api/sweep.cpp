@@ -5,10 +5,7 @@
 
 #include <fmt/format.h>
 
-#include <anesim/analysis/sweep/slurm_script.h>
-#include <anesim/analysis/sweep/sweep_parts.h>
 #include <anesim/api/request_checks.h>
-#include <anesim/io/atomic_output.h>
 #include <anesim/io/count_text.h>
 #include <anesim/io/errors.h>
 #include <anesim/io/path_identity.h>
@@ -125,7 +122,7 @@ SweepSpec sweep_spec(const SweepRequest& r, const MachineConfig& cfg) {
   return spec;
 }
 
-std::string sweep(const SweepRequest& r) {
+SweepOutcome sweep(const SweepRequest& r) {
   const SweepOutputs& o = r.outputs;
   DeclaredInputs inputs;
   inputs.description(r.config, field_mark("config"));
@@ -133,7 +130,10 @@ std::string sweep(const SweepRequest& r) {
                                      {field_mark("plot"), o.plot},
                                      {field_mark("plot_time"), o.plot_time},
                                      {field_mark("plot_spectrum"), o.plot_spectrum}});
-  const MachineConfig cfg = load_config_or_builtin(r.config);
+  SweepOutcome out;
+  out.outputs = o;
+  out.machine = load_config_or_builtin(r.config);
+  const MachineConfig& cfg = out.machine;
   const SweepSpec spec = sweep_spec(r, cfg);
   if (r.shard) {
     if (!r.slurm_script.empty()) {
@@ -150,11 +150,9 @@ std::string sweep(const SweepRequest& r) {
                                             field_mark("shard"), field_mark("fft")));
     }
     check_writable_directory(o.csv);
-    const SweepResult res = run_sweep(spec, cfg, "sweep", *r.shard);
-    write_file_atomically(o.csv, sweep_part(res, cfg));
-    return fmt::format("anesim sweep: shard {}, {} of {} points of {} over {} values -> {}\n",
-                       shard_text(*r.shard), res.rows.size(), res.total_points,
-                       axis_name(spec.axis), spec.values.size(), o.csv);
+    out.kind = SweepKind::kShard;
+    out.result = run_sweep(spec, cfg, "sweep", *r.shard);
+    return out;
   }
   if (!r.slurm_script.empty()) {
     if (!r.shards) {
@@ -165,16 +163,18 @@ std::string sweep(const SweepRequest& r) {
     const size_t points = sweep_rows(spec, cfg.ane.cores).size();
     check_count_field(*r.shards, "shards", 1, std::min<uint64_t>(points, kMaxShards));
     check_sweep_outputs(o);
-    return write_slurm_scripts(
-        {r.slurm_script, static_cast<uint32_t>(*r.shards), r.anesim_binary, spec, o});
+    slurm_directory(r.slurm_script);  // a path #SBATCH lines can carry
+    out.kind = SweepKind::kSlurm;
+    out.slurm = {r.slurm_script, static_cast<uint32_t>(*r.shards), r.anesim_binary, spec, o};
+    return out;
   }
   if (r.shards) {
     throw FieldError("shards", fmt::format("{}: only with {}", field_mark("shards"),
                                            field_mark("slurm_script")));
   }
   check_sweep_outputs(o);
-  write_sweep_outputs(run_sweep(spec, cfg, "sweep"), o);
-  return "";
+  out.result = run_sweep(spec, cfg, "sweep");
+  return out;
 }
 
 }  // namespace anesim::api

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include <anesim/analysis/batch/shard.h>
+#include <anesim/analysis/sweep/slurm_script.h>
 #include <anesim/analysis/sweep/sweep.h>
 #include <anesim/analysis/sweep/sweep_outputs.h>
 
@@ -40,6 +41,10 @@ struct SweepRequest {
   std::string anesim_binary;
 };
 
+// Before any work, for `sweep` and `merge`: the outputs' names and
+// directories (src/analysis/sweep/sweep_outputs.h).
+using anesim::check_sweep_outputs;
+
 // The field of an axis's range: "x_range" for SweepAxis::kX.
 std::string range_field(SweepAxis axis);
 
@@ -47,9 +52,20 @@ std::string range_field(SweepAxis axis);
 // machine read (ConfigError).
 SweepSpec sweep_spec(const SweepRequest& request, const MachineConfig& cfg);
 
-// Runs the request: the whole sweep (its table on stdout, its files), one
-// shard's part, or the Slurm scripts. Returns a line for the user (the
-// shard's or the scripts' note; "" for a whole sweep).
-std::string sweep(const SweepRequest& request);
+// What a request gives: the whole sweep, one shard of it, or the Slurm job
+// it is cut into (not run).
+enum class SweepKind { kWhole, kShard, kSlurm };
+
+struct SweepOutcome {
+  SweepKind kind = SweepKind::kWhole;
+  SweepResult result;     // kWhole, kShard: the rows run
+  MachineConfig machine;  // kShard: its part file's header names it
+  SweepOutputs outputs;   // the request's outputs, checked
+  SlurmSweep slurm;       // kSlurm: the scripts' contents
+};
+
+// Checks the request, then runs the whole sweep or the shard, or plans the
+// Slurm scripts. Writes nothing: src/present/sweep_output.h does.
+SweepOutcome sweep(const SweepRequest& request);
 
 }  // namespace anesim::api

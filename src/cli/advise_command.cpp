@@ -8,10 +8,7 @@
 
 #include <fmt/format.h>
 
-#include <anesim/analysis/advise/advice_output.h>
-#include <anesim/analysis/advise/simulation_cache.h>
 #include <anesim/api/advise.h>
-#include <anesim/api/advise_batch.h>
 #include <anesim/api/advise_fleet.h>
 #include <anesim/api/weight_format_fields.h>
 #include <anesim/cli/exit_codes.h>
@@ -20,6 +17,8 @@
 #include <anesim/io/count_text.h>
 #include <anesim/io/errors.h>
 #include <anesim/io/text_functions.h>
+#include <anesim/present/advice_output.h>
+#include <anesim/present/advise_batch.h>
 
 namespace anesim {
 
@@ -85,23 +84,24 @@ std::string advice_text(const AdviseOptions& opt, api::AdviseRequest& request,
     if (!opt.kernel.empty()) request.kernel = api::kernel_field(opt.kernel);
   };
   if (!opt.chips.empty()) {
+    api::FleetAdviseRequest fleet;
     const api::FleetAdviseResult f = call_library(typed, [&] {
       read_formats();
-      api::FleetAdviseRequest fleet;
       fleet.chips = api::fleet_chip_names(opt.chips);
       fleet.csv = request.csv;
       request.csv.clear();
       fleet.advise = request;
       return api::advise_fleet(fleet);
     });
-    return opt.json ? json_text(api::fleet_json(f), 2) + "\n" : api::fleet_text(f);
+    present::write_fleet_csv(f, fleet);
+    return opt.json ? json_text(present::fleet_json(f), 2) + "\n" : present::fleet_text(f);
   }
   const api::AdviseResult r = call_library(typed, [&] {
     read_formats();
     return api::advise(request);
   });
-  return opt.json ? json_text(api::advice_json(r), 2) + "\n"
-                  : (r.model ? model_advice_text(*r.model) : shape_advice_text(r.table));
+  present::write_advice_csv(r, request);
+  return opt.json ? json_text(present::advice_json(r), 2) + "\n" : present::advice_text(r);
 }
 
 // Every line answered, in order, each flushed as it comes (a pass reading
@@ -119,18 +119,18 @@ int batch_command(const AdviseOptions& opt) {
   }
   std::istream& in = opt.batch == "-" ? std::cin : file;
   int rc = kExitOk;
-  api::advise_batch(in, opt.batch == "-" ? "<stdin>" : opt.batch, jobs,
-                    [&](const api::BatchLine& line) {
-                      std::fputs((json_text(line.out, -1) + "\n").c_str(), stdout);
-                      std::fflush(stdout);
-                      if (line.failure && rc == kExitOk) {
-                        try {
-                          std::rethrow_exception(line.failure);
-                        } catch (const std::exception& e) {
-                          rc = error_exit_code(e);
-                        }
-                      }
-                    });
+  present::advise_batch(in, opt.batch == "-" ? "<stdin>" : opt.batch, jobs,
+                        [&](const present::BatchLine& line) {
+                          std::fputs((json_text(line.out, -1) + "\n").c_str(), stdout);
+                          std::fflush(stdout);
+                          if (line.failure && rc == kExitOk) {
+                            try {
+                              std::rethrow_exception(line.failure);
+                            } catch (const std::exception& e) {
+                              rc = error_exit_code(e);
+                            }
+                          }
+                        });
   return rc;
 }
 

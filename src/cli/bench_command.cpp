@@ -1,19 +1,17 @@
 #include <anesim/cli/bench_command.h>
 
-#include <algorithm>
 #include <cstdio>
 
 #include <fmt/format.h>
 
-#include <anesim/analysis/bench/speed_bench.h>
-#include <anesim/analysis/bench/sweep_throughput.h>
+#include <anesim/api/bench.h>
+#include <anesim/api/variants.h>
 #include <anesim/cli/exit_codes.h>
 #include <anesim/cli/range_option.h>
 #include <anesim/cli/shared_options.h>
 #include <anesim/io/count_text.h>
 #include <anesim/io/errors.h>
-#include <anesim/sim/memory/memory_targets.h>
-#include <anesim/sim/ring/geometry.h>
+#include <anesim/present/bench_output.h>
 
 namespace anesim {
 
@@ -38,39 +36,27 @@ CLI::App* add_bench_command(CLI::App& app, BenchOptions& opt) {
 }
 
 int bench_command(const BenchOptions& opt) {
-  const MachineConfig cfg = load_machine(opt.config);
-  const RingVariant variant = resolve_variant(opt.variant, cfg);
-  if (!memory_target(cfg).direct()) {
-    // The bench times the built-in coupling against the built-in target's sockets.
-    throw UsageError(
-        fmt::format("bench: {} selects memory.target {}; the bench "
-                    "measures the built-in LPDDR5 model only",
-                    cfg.source, cfg.memory.target));
-  }
-  const auto lines = static_cast<uint32_t>(parse_count(opt.lines, "--lines", 1, UINT32_MAX));
-  int64_t step = 1;
-  const std::vector<int64_t> xs = parse_range(opt.sweep_x, "--sweep-x", true, &step);
-  for (int64_t x : xs) {
+  api::BenchRequest r;
+  r.machine = load_machine(opt.config);
+  const MachineConfig& cfg = r.machine;
+  r.variant = resolve_variant(opt.variant, cfg);
+  api::check_bench_machine(cfg);
+  r.lines = static_cast<uint32_t>(parse_count(opt.lines, "--lines", 1, UINT32_MAX));
+  r.sweep_x = parse_range(opt.sweep_x, "--sweep-x", true, &r.sweep_step);
+  for (int64_t x : r.sweep_x) {
     if (x + int64_t{kRingLines} < 1 || x + int64_t{kRingLines} > int64_t{UINT32_MAX}) {
       throw UsageError(fmt::format("--sweep-x: x = {} gives {} lines per core at k = 1", x,
                                    x + int64_t{kRingLines}));
     }
   }
-  const auto stream_lines =
+  r.stream_lines =
       static_cast<uint32_t>(parse_count(opt.stream_lines, "--stream-lines", 0, UINT32_MAX));
-  const BenchResult b = measure_speed(cfg, variant, lines, stream_lines);
-  Json j = bench_json(b);
-  std::string text = bench_text(b);
-  if (opt.sweep) {
-    const SweepThroughput t = measure_sweep_throughput(
-        bench_sweep_spec(xs, step, std::min<uint32_t>(2, cfg.ane.cores)), cfg);
-    add_sweep_throughput_json(t, j);
-    text += sweep_throughput_text(t);
-  }
-  text = opt.json ? json_line(j) : text;
+  r.sweep = opt.sweep;
+  const api::BenchOutcome b = api::bench(r);
+  const std::string text = opt.json ? json_line(present::bench_json(b)) : present::bench_text(b);
   std::fputs(text.c_str(), stdout);
   // Same rule as a run: lost lines, an RTL assertion or max_cycles fail.
-  return failure_exit_code(b.outcome, cfg);
+  return failure_exit_code(b.speed.outcome, cfg);
 }
 
 }  // namespace anesim

@@ -6,8 +6,8 @@
 
 #include <string>
 
+#include <anesim/api/variants.h>
 #include <anesim/cli/shared_options.h>
-#include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim {
 

@@ -9,7 +9,6 @@
 
 #include <fmt/format.h>
 
-#include <anesim/analysis/calibrate/calibration_output.h>
 #include <anesim/api/calibrate.h>
 #include <anesim/cli/exit_codes.h>
 #include <anesim/cli/field_errors.h>
@@ -17,6 +16,7 @@
 #include <anesim/io/count_text.h>
 #include <anesim/io/errors.h>
 #include <anesim/io/text_functions.h>
+#include <anesim/present/calibration_output.h>
 
 namespace anesim {
 
@@ -123,15 +123,16 @@ int calibrate_command(const CalibrateOptions& opt) {
     return api::calibrate(request, [&](const CalibrationStep& step) {
       if (tty) {
         const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started;
-        std::fputs(("\r\033[K" + calibration_progress_line(step, elapsed.count())).c_str(), stderr);
+        std::fputs(("\r\033[K" + present::calibration_progress_line(step, elapsed.count())).c_str(),
+                   stderr);
       }
     });
   });
   if (tty) {
     std::fputs("\r\033[K", stderr);
   }
-  const std::string text =
-      opt.json ? json_line(calibration_json(r.spec, r.result)) : calibration_text(r.spec, r.result);
+  const std::string text = opt.json ? json_line(present::calibration_json(r.spec, r.result))
+                                    : present::calibration_text(r.spec, r.result);
   std::fputs(text.c_str(), stdout);
   return kExitOk;
 }

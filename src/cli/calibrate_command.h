@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
+#include <anesim/api/variants.h>
 #include <anesim/cli/shared_options.h>
-#include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim {
 

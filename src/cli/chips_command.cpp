@@ -3,12 +3,11 @@
 #include <cstdio>
 #include <string>
 
-#include <fmt/format.h>
-
 #include <anesim/api/chips.h>
 #include <anesim/cli/exit_codes.h>
 #include <anesim/cli/field_errors.h>
 #include <anesim/io/text_functions.h>
+#include <anesim/present/chips_output.h>
 
 namespace anesim {
 
@@ -25,32 +24,11 @@ CLI::App* add_chips_command(CLI::App& app, ChipsOptions& opt) {
 }
 
 int chips_command(const ChipsOptions& opt) {
-  const Json chips = call_library({}, [&] { return api::chips_json(opt.device); });
-  std::string text;
-  if (opt.json) {
-    text = with_printable_strings(chips).dump(2) + "\n";
-  } else {
-    // The verdict's source: "*" marks a chip that inherits its generation's.
-    text =
-        fmt::format("{:<8} {:<12} {:<4} {:<22} {:>6}  {:<15} {:<14} {:<11} {}\n", "chip", "family",
-                    "ANE", "memory", "GB/s", "ring", "notch", "confidence", "evidence");
-    for (const Json& c : chips) {
-      const std::string notch = c["affected"].is_null()     ? "unknown"
-                                : c["affected"].get<bool>() ? "affected"
-                                                            : "not affected";
-      const bool inherited = c["verdict_from"] == "generation";
-      std::string family;
-      for (const Json& f : c["family"])
-        family += (family.empty() ? "" : ",") + f.get<std::string>();
-      text += fmt::format("{:<8} {:<12} {:<4} {:<22} {:>6.1f}  {:<15} {:<14} {:<11} {}\n",
-                          c["name"].get<std::string>(), family, c["generation"].get<std::string>(),
-                          c["memory"].get<std::string>(), c["peak_gbps"].get<double>(),
-                          c["ring"].get<std::string>(), notch + (inherited ? "*" : ""),
-                          c["confidence"].get<std::string>(), c["evidence"].get<std::string>());
-    }
-    text = terminal_text(text);
-    text += "* the generation's verdict: no evidence of the chip's own (docs/chips.md)\n";
-  }
+  const std::vector<api::ChipSummary> chips =
+      call_library({}, [&] { return api::chips(opt.device); });
+  const std::string text = opt.json
+                               ? with_printable_strings(present::chips_json(chips)).dump(2) + "\n"
+                               : present::chips_text(chips);
   if (std::fputs(text.c_str(), stdout) < 0 || std::fflush(stdout) != 0) {
     std::fprintf(stderr, "anesim chips: error: cannot write to standard output\n");
     return kExitOutput;

@@ -2,7 +2,6 @@
 
 #include <cstdio>
 
-#include <anesim/analysis/decode/decode_output.h>
 #include <anesim/api/decode.h>
 #include <anesim/api/weight_format_fields.h>
 #include <anesim/cli/exit_codes.h>
@@ -12,6 +11,7 @@
 #include <anesim/io/errors.h>
 #include <anesim/io/json.h>
 #include <anesim/io/text_functions.h>
+#include <anesim/present/decode_output.h>
 
 namespace anesim {
 
@@ -73,8 +73,9 @@ int decode_command(const DecodeOptions& opt) {
     }
     return api::decode(request);
   });
-  const std::string text =
-      opt.json ? with_printable_strings(decode_json(r)).dump(2) + "\n" : decode_text(r);
+  present::write_decode_files(r, request);
+  const std::string text = opt.json ? with_printable_strings(present::decode_json(r)).dump(2) + "\n"
+                                    : present::decode_text(r);
   std::fputs(terminal_text(text).c_str(), stdout);
   return kExitOk;
 }

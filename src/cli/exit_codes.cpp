@@ -4,8 +4,8 @@
 #include <cstdio>
 #include <cstring>
 
-#include <anesim/analysis/advise/simulation_cache.h>
-#include <anesim/analysis/run/run_failures.h>
+#include <anesim/api/advise.h>
+#include <anesim/api/run.h>
 
 #include <anesim/io/errors.h>
 #include <anesim/io/text_functions.h>

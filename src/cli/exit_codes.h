@@ -4,8 +4,8 @@
 
 #include <exception>
 
-#include <anesim/sim/base/machine_config.h>
-#include <anesim/sim/top/cluster.h>
+#include <anesim/api/machines.h>
+#include <anesim/api/run.h>
 
 namespace anesim {
 

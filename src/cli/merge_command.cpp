@@ -2,16 +2,15 @@
 
 #include <fmt/format.h>
 
-#include <anesim/analysis/batch/part_file.h>
-#include <anesim/analysis/replay/replay_parts.h>
-#include <anesim/analysis/sweep/sweep_outputs.h>
-#include <anesim/analysis/sweep/sweep_parts.h>
+#include <anesim/api/merge.h>
+#include <anesim/api/sweep.h>
 #include <anesim/cli/exit_codes.h>
 #include <anesim/cli/field_errors.h>
 #include <anesim/cli/replay_command.h>
 #include <anesim/cli/shared_options.h>
 #include <anesim/io/errors.h>
 #include <anesim/io/path_identity.h>
+#include <anesim/present/sweep_output.h>
 
 namespace anesim {
 
@@ -60,18 +59,15 @@ int merge_command(const MergeOptions& opt) {
                                     {"--plot", opt.plot},
                                     {"--plot-time", opt.plot_time},
                                     {"--plot-spectrum", opt.plot_spectrum}});
-  std::vector<PartFile> parts;
-  for (const std::string& path : opt.parts) {
-    parts.push_back(read_part_file(path));
-  }
+  const std::vector<PartFile> parts = api::read_parts(opt.parts);
   const std::string& kind = parts.at(0).kind;
   if (kind == "sweep") {
     refuse(opt.json, "--json", kind);
     refuse(!opt.max_mape.empty(), "--max-mape", kind);
     const SweepOutputs outputs{opt.csv,           opt.plot, opt.plot_time,
                                opt.plot_spectrum, opt.fft,  opt.detrend == "linear"};
-    check_sweep_outputs(outputs);
-    write_sweep_outputs(merge_sweep_parts(parts), outputs);
+    api::check_sweep_outputs(outputs);
+    present::write_sweep_outputs(api::merge_sweep(parts), outputs);
     return kExitOk;
   }
   refuse(!opt.plot_time.empty(), "--plot-time", kind);
@@ -85,7 +81,7 @@ int merge_command(const MergeOptions& opt) {
   replay.max_mape = opt.max_mape;
   call_library({{"max_mape", opt.max_mape}},
                [&] { api::check_replay_outputs(replay_outputs(replay)); });
-  return present_replay(merge_replay_parts(parts), replay);
+  return present_replay(api::merge_replay(parts), replay);
 }
 
 }  // namespace anesim

@@ -7,6 +7,7 @@
 #include <anesim/cli/field_errors.h>
 #include <anesim/cli/shared_options.h>
 #include <anesim/io/text_functions.h>
+#include <anesim/present/program_output.h>
 
 namespace anesim {
 
@@ -30,8 +31,9 @@ int program_command(const ProgramOptions& opt) {
   request.path = opt.path;
   request.machine.config = opt.config;
   const ProgramReport r = call_library({}, [&] { return api::read_program(request); });
-  const std::string text =
-      opt.json ? with_printable_strings(program_json(r)).dump(2) + "\n" : program_text(r);
+  const std::string text = opt.json
+                               ? with_printable_strings(present::program_json(r)).dump(2) + "\n"
+                               : present::program_text(r);
   if (std::fputs(terminal_text(text).c_str(), stdout) < 0 || std::fflush(stdout) != 0) {
     std::fprintf(stderr, "anesim program: error: cannot write to standard output\n");
     return kExitOutput;

@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include <anesim/analysis/sweep/sweep.h>
+#include <anesim/api/sweep.h>
 #include <anesim/io/count_text.h>
 #include <anesim/io/errors.h>
 #include <anesim/io/text_functions.h>

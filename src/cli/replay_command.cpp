@@ -12,6 +12,7 @@
 #include <anesim/cli/shared_options.h>
 #include <anesim/io/count_text.h>
 #include <anesim/io/errors.h>
+#include <anesim/present/replay_output.h>
 
 namespace anesim {
 
@@ -54,10 +55,12 @@ api::ReplayOutputs replay_outputs(const ReplayOptions& opt) {
 
 int present_replay(const ReplayResult& r, const ReplayOptions& opt) {
   const api::ReplayOutputs outputs = replay_outputs(opt);
-  const std::string text = opt.json ? json_text(replay_json(r), 2) + "\n" : format_replay_text(r);
+  const std::string text =
+      opt.json ? json_text(present::replay_json(r), 2) + "\n" : present::replay_text(r);
   std::fputs(text.c_str(), stdout);
   std::fflush(stdout);
-  if (api::write_replay_outputs(r, outputs)) {
+  present::write_replay_outputs(r, outputs);
+  if (api::above_max_mape(r, outputs)) {
     std::fprintf(stderr, "anesim: error: overall MAPE %.2f %% exceeds --max-mape %s %%\n",
                  r.overall.mape_pct, opt.max_mape.c_str());
     return kExitValidation;
@@ -84,7 +87,7 @@ int replay_command(const ReplayOptions& opt) {
   const TypedText typed = {{"jobs", opt.jobs}, {"max_mape", opt.max_mape}};
   const api::ReplayOutcome r = call_library(typed, [&] { return api::replay(request); });
   if (request.shard) {
-    std::fputs(r.note.c_str(), stdout);
+    std::fputs(present::write_replay_part(r).c_str(), stdout);
     return kExitOk;
   }
   return present_replay(r.result, opt);

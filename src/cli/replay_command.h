@@ -7,10 +7,8 @@
 #include <string>
 #include <vector>
 
-#include <anesim/analysis/replay/replay.h>
 #include <anesim/api/replay.h>
 #include <anesim/cli/shared_options.h>
-#include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim {
 

@@ -7,6 +7,7 @@
 #include <anesim/cli/field_errors.h>
 #include <anesim/cli/shared_options.h>
 #include <anesim/io/count_text.h>
+#include <anesim/present/report_output.h>
 
 namespace anesim {
 
@@ -29,9 +30,9 @@ int report_command(const ReportOptions& opt) {
   request.calibration = opt.calibration;
   request.config = opt.config;
   request.jobs = parse_count(opt.jobs, "--jobs", 0, UINT64_MAX);
-  const std::string img_dir =
+  const api::ReportResult r =
       call_library({{"jobs", opt.jobs}}, [&] { return api::report(request); });
-  std::fprintf(stderr, "anesim report: wrote %s and %s/*.svg\n", opt.out.c_str(), img_dir.c_str());
+  std::fputs(present::report_note(r).c_str(), stderr);
   return kExitOk;
 }
 

@@ -7,12 +7,12 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include <anesim/analysis/batch/point_request.h>
+#include <anesim/api/point_request.h>
 
-#include <anesim/analysis/run/run_report.h>
+#include <anesim/api/variants.h>
 #include <anesim/cli/exit_codes.h>
 #include <anesim/io/count_text.h>
-#include <anesim/sim/ring/ring_variant.h>
+#include <anesim/present/run_output.h>
 
 namespace anesim {
 
@@ -140,9 +140,7 @@ int run_command(const RunOptions& given) {
   for (const std::string& f : r.failures) {
     std::fprintf(stderr, "anesim: error: %s\n", f.c_str());
   }
-  const MachineConfig& cfg = r.prepared.machine;
-  const RunReport report{r.prepared.run.variant, r.prepared.run.workload, &cfg, r.outcome.result};
-  const std::string text = opt.json ? json_line(run_json(report)) : format_text(report);
+  const std::string text = opt.json ? present::run_json_line(r) : present::run_text(r);
   std::fputs(text.c_str(), stdout);
   return r.failures.empty() ? kExitOk : kExitSimulationFailed;
 }

@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include <anesim/analysis/batch/shard.h>
+#include <anesim/api/shard.h>
 
 namespace anesim {
 

@@ -3,12 +3,10 @@
 #include <fmt/format.h>
 
 #include <anesim/api/advise_fleet.h>
+#include <anesim/api/machines.h>
 #include <anesim/io/count_text.h>
 #include <anesim/io/errors.h>
 #include <anesim/io/text_functions.h>
-#include <anesim/machine/chip_registry.h>
-#include <anesim/machine/machine_config_reader.h>
-#include <anesim/sim/core/workload.h>
 
 namespace anesim {
 

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include <anesim/sim/base/machine_config.h>
-#include <anesim/sim/ring/ring_variant.h>
+#include <anesim/api/machines.h>
+#include <anesim/api/variants.h>
 
 namespace anesim {
 

@@ -2,7 +2,6 @@
 
 #include <unistd.h>
 
-#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -14,6 +13,7 @@
 #include <anesim/cli/range_option.h>
 #include <anesim/cli/shard_option.h>
 #include <anesim/io/count_text.h>
+#include <anesim/present/sweep_output.h>
 
 namespace anesim {
 
@@ -135,8 +135,7 @@ int sweep_command(const SweepOptions& opt) {
   r.slurm_script = opt.slurm_script;
   r.shards = optional_count(opt.shards, "--shards");
   r.anesim_binary = own_executable();
-  const std::string note = call_library(typed, [&] { return api::sweep(r); });
-  std::fputs(note.c_str(), stdout);
+  present::write_sweep(call_library(typed, [&] { return api::sweep(r); }));
   return kExitOk;
 }
 

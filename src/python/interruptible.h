@@ -11,7 +11,7 @@
 
 #include <fmt/format.h>
 
-#include <anesim/sim/base/stop_request.h>
+#include <anesim/api/stop.h>
 
 namespace anesim::python {
 

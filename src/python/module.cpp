@@ -13,18 +13,19 @@
 
 #include <fmt/format.h>
 
-#include <anesim/analysis/advise/advice.h>
-#include <anesim/analysis/advise/simulation_cache.h>
+#include <anesim/api/advise.h>
 #include <anesim/api/chips.h>
+#include <anesim/api/machines.h>
 #include <anesim/api/model_source.h>
+#include <anesim/api/models.h>
 #include <anesim/api/program.h>
 #include <anesim/api/request_checks.h>
 #include <anesim/api/run.h>
+#include <anesim/api/variants.h>
 #include <anesim/io/errors.h>
 #include <anesim/io/text_functions.h>
-#include <anesim/machine/chip_registry.h>
-#include <anesim/model/model_description.h>
-#include <anesim/model/model_presets.h>
+#include <anesim/present/program_output.h>
+#include <anesim/present/run_output.h>
 #include <anesim/python/interruptible.h>
 #include <anesim/python/python_advise.h>
 #include <anesim/python/python_catalog.h>
@@ -32,7 +33,6 @@
 #include <anesim/python/python_formats.h>
 #include <anesim/python/python_model.h>
 #include <anesim/python/python_values.h>
-#include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim::python {
 
@@ -52,14 +52,14 @@ py::object run(const py::object& lines, const py::object& cin, const py::object&
   r.split = count_value(split, "split").value_or(1);
   r.task_lines = count_list_value(task_lines, "task_lines");
   r.machine = machine_argument(config, chip);
-  return to_python(interruptible([&] { return api::run_in_process(r); }));
+  return to_python(interruptible([&] { return present::run_json(api::run_in_process(r)); }));
 }
 
 py::object load_program(const py::object& path, const py::object& config, const py::object& chip) {
   api::ProgramRequest r;
   r.path = path_argument(path, "path");
   r.machine = machine_argument(config, chip);
-  return to_python(interruptible([&] { return program_json(api::read_program(r)); }));
+  return to_python(interruptible([&] { return present::program_json(api::read_program(r)); }));
 }
 
 }  // namespace

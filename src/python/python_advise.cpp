@@ -8,13 +8,13 @@
 
 #include <fmt/format.h>
 
-#include <anesim/analysis/advise/simulation_cache.h>
 #include <anesim/api/advise.h>
 #include <anesim/api/advise_fleet.h>
 #include <anesim/api/model_source.h>
+#include <anesim/api/models.h>
 #include <anesim/io/errors.h>
 #include <anesim/io/json.h>
-#include <anesim/model/weight_format.h>
+#include <anesim/present/advice_output.h>
 #include <anesim/python/interruptible.h>
 #include <anesim/python/python_config.h>
 #include <anesim/python/python_fleet.h>
@@ -125,11 +125,11 @@ py::object advice(api::AdviseRequest r, const py::object& config, const py::obje
   if (!chips.is_none()) {
     api::FleetAdviseRequest f = fleet_request(r, chips, config, chip);
     return to_python(answered(a, f.advise.without_simulation,
-                              [&] { return api::fleet_json(api::advise_fleet(f)); }));
+                              [&] { return present::fleet_json(api::advise_fleet(f)); }));
   }
   r.machine = machine_argument(config, chip);
   return to_python(
-      answered(a, r.without_simulation, [&] { return api::advice_json(api::advise(r)); }));
+      answered(a, r.without_simulation, [&] { return present::advice_json(api::advise(r)); }));
 }
 
 // Whether answering `r` would simulate: it is asked of the tables alone.

@@ -1,22 +1,21 @@
 // The module's catalogue: the ring variants and the Config class.
 #include <anesim/python/python_catalog.h>
 
-#include <anesim/analysis/advise/advice.h>
 #include <anesim/api/advise.h>
 #include <anesim/api/chips.h>
+#include <anesim/api/machines.h>
 #include <anesim/api/model_source.h>
+#include <anesim/api/models.h>
 #include <anesim/api/request_checks.h>
 #include <anesim/api/run.h>
+#include <anesim/api/stop.h>
+#include <anesim/api/variants.h>
 #include <anesim/io/errors.h>
 #include <anesim/io/text_functions.h>
-#include <anesim/machine/chip_registry.h>
-#include <anesim/model/model_description.h>
-#include <anesim/model/model_presets.h>
+#include <anesim/present/chips_output.h>
 #include <anesim/python/python_config.h>
 #include <anesim/python/python_formats.h>
 #include <anesim/python/python_values.h>
-#include <anesim/sim/base/stop_request.h>
-#include <anesim/sim/ring/ring_variant.h>
 #include <fmt/format.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -29,7 +28,8 @@
 namespace anesim::python {
 
 py::object chips(const py::object& device) {
-  return to_python(api::chips_json(device.is_none() ? "" : text_argument(device, "device")));
+  return to_python(
+      present::chips_json(api::chips(device.is_none() ? "" : text_argument(device, "device"))));
 }
 
 py::list variants() {

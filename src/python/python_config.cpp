@@ -9,17 +9,13 @@
 
 #include <fmt/format.h>
 
+#include <anesim/api/machines.h>
+#include <anesim/api/variants.h>
 #include <anesim/io/errors.h>
 #include <anesim/io/text_file.h>
 #include <anesim/io/text_functions.h>
 #include <anesim/io/yaml_text.h>
-#include <anesim/machine/builtin_config.h>
-#include <anesim/machine/chip_registry.h>
-#include <anesim/machine/config_overlay.h>
-#include <anesim/machine/config_patch.h>
-#include <anesim/machine/machine_config_reader.h>
 #include <anesim/python/python_values.h>
-#include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim::python {
 

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include <anesim/api/machine_choice.h>
-#include <anesim/sim/base/machine_config.h>
+#include <anesim/api/machines.h>
 
 namespace anesim::python {
 

@@ -9,8 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include <anesim/model/dtype_rules.h>
-#include <anesim/model/weight_format.h>
+#include <anesim/api/models.h>
 
 namespace anesim::python {
 

@@ -8,9 +8,8 @@
 #include <fmt/format.h>
 
 #include <anesim/api/model_source.h>
+#include <anesim/api/models.h>
 #include <anesim/io/errors.h>
-#include <anesim/model/model_description_tree.h>
-#include <anesim/model/model_transfers.h>
 #include <anesim/python/python_values.h>
 
 namespace anesim::python {

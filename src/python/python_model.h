@@ -5,7 +5,7 @@
 
 #include <pybind11/pybind11.h>
 
-#include <anesim/model/model_description.h>
+#include <anesim/api/models.h>
 
 namespace anesim::python {
 

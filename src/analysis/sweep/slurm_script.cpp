@@ -89,8 +89,8 @@ std::vector<std::string> sweep_arguments(const SweepSpec& spec) {
   return a;
 }
 
-std::string write_slurm_scripts(const SlurmSweep& s) {
-  const std::string dir = absolute(s.dir);
+std::string slurm_directory(const std::string& path) {
+  const std::string dir = absolute(path);
   if (!plain_word(dir)) {
     throw FieldError(
         "slurm_script",
@@ -98,6 +98,11 @@ std::string write_slurm_scripts(const SlurmSweep& s) {
                     "other special characters; choose a directory whose absolute path has none",
                     field_mark("slurm_script"), printable(dir, 80)));
   }
+  return dir;
+}
+
+std::string write_slurm_scripts(const SlurmSweep& s) {
+  const std::string dir = slurm_directory(s.dir);
   make_directory(dir);
   make_directory(dir + "/parts");
   make_directory(dir + "/logs");

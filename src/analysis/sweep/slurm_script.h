@@ -24,10 +24,13 @@ struct SlurmSweep {
 // `anesim sweep` options that give exactly `spec` (without -j and outputs).
 std::vector<std::string> sweep_arguments(const SweepSpec& spec);
 
+// DIR as an absolute path; throws FieldError (slurm_script) when it has
+// characters an #SBATCH line cannot carry.
+std::string slurm_directory(const std::string& dir);
+
 // Writes DIR/shard.sbatch, DIR/merge.sbatch and DIR/submit.sh, creating DIR,
 // DIR/parts and DIR/logs. Every path in them is made absolute. Throws
-// UsageError when DIR's absolute path has characters an #SBATCH line cannot
-// carry, OutputError when it cannot write. Returns a note for the user.
+// slurm_directory's FieldError, and OutputError when it cannot write. Returns a note for the user.
 std::string write_slurm_scripts(const SlurmSweep& s);
 
 }  // namespace anesim

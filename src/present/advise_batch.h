@@ -12,7 +12,7 @@
 
 #include <anesim/io/json.h>
 
-namespace anesim::api {
+namespace anesim::present {
 
 struct BatchLine {
   uint64_t line = 0;           // 1-based, in the input
@@ -27,4 +27,4 @@ struct BatchLine {
 void advise_batch(std::istream& in, const std::string& origin, uint64_t jobs,
                   const std::function<void(const BatchLine&)>& emit);
 
-}  // namespace anesim::api
+}  // namespace anesim::present

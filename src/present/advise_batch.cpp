@@ -1,4 +1,4 @@
-#include <anesim/api/advise_batch.h>
+#include <anesim/present/advise_batch.h>
 
 #include <algorithm>
 #include <array>
@@ -15,8 +15,11 @@
 #include <anesim/io/errors.h>
 #include <anesim/io/text_functions.h>
 #include <anesim/machine/chip_registry.h>
+#include <anesim/present/advice_output.h>
 
-namespace anesim::api {
+namespace anesim::present {
+
+using namespace api;  // the requests this front end fills
 
 namespace {
 
@@ -176,4 +179,4 @@ void advise_batch(std::istream& in, const std::string& origin, uint64_t jobs,
   if (in.bad()) throw InputError(fmt::format("{}: cannot read the batch", origin));
 }
 
-}  // namespace anesim::api
+}  // namespace anesim::present

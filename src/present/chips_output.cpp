@@ -1,0 +1,58 @@
+#include <anesim/present/chips_output.h>
+
+#include <fmt/format.h>
+
+#include <anesim/io/text_functions.h>
+
+namespace anesim::present {
+
+Json chips_json(const std::vector<api::ChipSummary>& chips) {
+  Json out = Json::array();
+  for (const api::ChipSummary& s : chips) {
+    const ChipEntry& c = s.chip;
+    Json j;
+    j["name"] = c.name;
+    j["family"] = c.families;
+    j["devices"] = c.devices;
+    j["generation"] = c.generation;
+    j["memory"] = c.memory;
+    j["dram_preset"] = s.dram_preset;
+    j["peak_gbps"] = rounded(s.peak_gbps, 2);
+    j["ring"] = variant_name(s.ring);
+    j["affected"] = c.affected ? Json(*c.affected) : Json(nullptr);
+    j["verdict"] = c.verdict;
+    j["confidence"] = c.confidence;
+    j["evidence"] = c.evidence;
+    j["verdict_from"] = c.verdict_from_generation ? "generation" : "chip";
+    j["config"] = c.file;
+    out.push_back(std::move(j));
+  }
+  return out;
+}
+
+std::string chips_text(const std::vector<api::ChipSummary>& rows) {
+  // Read back from the JSON, so that the table shows its rounded values.
+  const Json chips = chips_json(rows);
+  // The verdict's source: "*" marks a chip that inherits its generation's.
+  std::string text =
+      fmt::format("{:<8} {:<12} {:<4} {:<22} {:>6}  {:<15} {:<14} {:<11} {}\n", "chip", "family",
+                  "ANE", "memory", "GB/s", "ring", "notch", "confidence", "evidence");
+  for (const Json& c : chips) {
+    const std::string notch = c["affected"].is_null()     ? "unknown"
+                              : c["affected"].get<bool>() ? "affected"
+                                                          : "not affected";
+    const bool inherited = c["verdict_from"] == "generation";
+    std::string family;
+    for (const Json& f : c["family"]) family += (family.empty() ? "" : ",") + f.get<std::string>();
+    text += fmt::format("{:<8} {:<12} {:<4} {:<22} {:>6.1f}  {:<15} {:<14} {:<11} {}\n",
+                        c["name"].get<std::string>(), family, c["generation"].get<std::string>(),
+                        c["memory"].get<std::string>(), c["peak_gbps"].get<double>(),
+                        c["ring"].get<std::string>(), notch + (inherited ? "*" : ""),
+                        c["confidence"].get<std::string>(), c["evidence"].get<std::string>());
+  }
+  text = terminal_text(text);
+  text += "* the generation's verdict: no evidence of the chip's own (docs/chips.md)\n";
+  return text;
+}
+
+}  // namespace anesim::present
