@@ -47,9 +47,9 @@ done
 sed 's/^\*-15\.000000/*-20.000000/' docs/ring_review.gtkw > "$work/period.gtkw"
 shot "$work/period.gtkw" "$work/v.vcd" docs/img/ring_review_bug_xm64.png
 
-# The Mac mini M4 at its notch (configs/m4.yaml, ane.demand_depth: 2): the
+# The Mac mini M4 at its notch (configs/chips/m4.yaml, ane.demand_depth: 2): the
 # stop-and-go path keeps two reads in flight, so in_flight reads 2. A window
 # after the memory clock's boost (power.boost_after_cycles: 216950), in the steady state.
-"$anesim" --config configs/m4.yaml --lines 0x4000 --cores 2 --vcd "$work/m4.vcd" \
+"$anesim" --config configs/chips/m4.yaml --lines 0x4000 --cores 2 --vcd "$work/m4.vcd" \
   --wave-from 400000 --wave-cycles 4000 >/dev/null
 shot docs/line_journey.gtkw "$work/m4.vcd" docs/img/line_journey_m4_x0.png

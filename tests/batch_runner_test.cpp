@@ -61,9 +61,9 @@ void check_same(const SimPointResult& a, const SimPointResult& b) {
 
 TEST_CASE("batch runner: threads unless the machine's memory needs the SystemC kernel", "[batch]") {
   CHECK(point_runner(load_config_or_builtin("")) == PointRunner::kThreads);
-  CHECK(point_runner(load_config_or_builtin(ANESIM_SOURCE_DIR "/configs/m3-air.yaml")) ==
+  CHECK(point_runner(load_config_or_builtin(ANESIM_SOURCE_DIR "/configs/chips/m3-air.yaml")) ==
         PointRunner::kThreads);
-  CHECK(point_runner(load_config_or_builtin(ANESIM_SOURCE_DIR "/configs/m4.yaml")) ==
+  CHECK(point_runner(load_config_or_builtin(ANESIM_SOURCE_DIR "/configs/chips/m4.yaml")) ==
         PointRunner::kThreads);
   CHECK(point_runner(load_config_or_builtin(kFixedConfig)) == PointRunner::kChildren);
   // The same machine with its target switched back runs as threads.

@@ -68,12 +68,12 @@ def median_us(call, calls):
 
 
 def calls(args):
-    config = anesim.Config.load("configs/m4.yaml")
+    config = anesim.Config.load("configs/chips/m4.yaml")
     anesim.advise(4096, 2048, chips="all")  # warm: every description read once
     cases = [("Config (M4)", lambda: anesim.advise(4096, 2048, config=config)),
              ('chip="m4"', lambda: anesim.advise(4096, 2048, chip="m4")),
              ('chip="m4-pro"', lambda: anesim.advise(4096, 2048, chip="m4-pro")),
-             ('config="configs/m4.yaml"', lambda: anesim.advise(4096, 2048, config="configs/m4.yaml")),
+             ('config="configs/chips/m4.yaml"', lambda: anesim.advise(4096, 2048, config="configs/chips/m4.yaml")),
              ('chips="all"', lambda: anesim.advise(4096, 2048, chips="all"))]
     base = None
     for name, call in cases:

@@ -32,7 +32,7 @@ import time
 
 import anesim
 
-CONFIGS = [None, "configs/m4.yaml"]  # the built-in M3 Air and the M4
+CONFIGS = [None, "configs/chips/m4.yaml"]  # the built-in M3 Air and the M4
 COUTS = [1024, 2048, 3072, 4096, 5120, 8192, 11008, 14336]
 LAP = 0x4000
 MODELS = ["aneforge-decoder", "aneforge-decoder-int8", "deephermes-3-3b", "deephermes-3-8b",

@@ -26,7 +26,7 @@
 namespace anesim::test {
 namespace {
 
-const std::string kM3 = ANESIM_SOURCE_DIR "/configs/m3-air.yaml";
+const std::string kM3 = ANESIM_SOURCE_DIR "/configs/chips/m3-air.yaml";
 
 std::string write(const std::string& dir, const std::string& name, const std::string& text) {
   const std::string path = dir + "/" + name;
@@ -219,7 +219,7 @@ TEST_CASE("the chip option picks a description and unknown names list the known 
   const Outcome m4 =
       run_anesim(std::vector<std::string>{"--chip", "m4", "--lines", "0x100", "--json"});
   REQUIRE(m4.rc == 0);
-  CHECK_THAT(m4.out, Catch::Contains("configs/m4.yaml"));
+  CHECK_THAT(m4.out, Catch::Contains("configs/chips/m4.yaml"));
   const Outcome bad = run_anesim(std::vector<std::string>{"--chip", "m7", "--lines", "0x100"});
   CHECK(bad.rc == 2);
   // Said once, on one line, as every other option's error.

@@ -45,7 +45,7 @@ TEST_CASE("property: no output replaces a file the request reads", "[robust][out
     // A chain of 1..3 bases under the description, the last over the M4.
     const size_t depth = 1 + pick(3);
     std::vector<std::string> read;  // every file the request reads
-    std::ofstream(dir + "/b0.yaml") << test::slurp(kSource + "/configs/m4.yaml");
+    std::ofstream(dir + "/b0.yaml") << test::slurp(kSource + "/configs/chips/m4.yaml");
     read.push_back(dir + "/b0.yaml");
     for (size_t i = 1; i < depth; ++i) {
       std::ofstream(dir + "/b" + std::to_string(i) + ".yaml") << "base: b" << i - 1 << ".yaml\n";

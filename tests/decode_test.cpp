@@ -105,11 +105,11 @@ TEST_CASE("decode plan: each norm's weights sit before the task that follows the
   CHECK((4 * 8192 + 8) % 0x4000 != 0);
 }
 
-TEST_CASE("decode: the ANEForge decoder records on configs/m4.yaml within 10 %", "[decode]") {
+TEST_CASE("decode: the ANEForge decoder records on configs/chips/m4.yaml within 10 %", "[decode]") {
   // traces/m4-air/m4-air-published-aneforge-decode.csv: 43.11 ms per token in
   // fp16 (gate/up/down at exactly 2 MiB per core), 22.14 ms in int8 (1 MiB).
-  // Nothing in configs/m4.yaml is fitted to them.
-  const std::string m4 = ANESIM_SOURCE_DIR "/configs/m4.yaml";
+  // Nothing in configs/chips/m4.yaml is fitted to them.
+  const std::string m4 = ANESIM_SOURCE_DIR "/configs/chips/m4.yaml";
   for (const auto& [model, ms] : {std::pair<std::string, double>{"aneforge-decoder", 43.11},
                                   std::pair<std::string, double>{"aneforge-decoder-int8", 22.14}}) {
     INFO(model);
@@ -142,7 +142,7 @@ TEST_CASE("decode: a program of one task equals the single run", "[decode]") {
             "name: one\ndisplay_name: One\npublished_parameters: 4.2e6\nlayers: 1\nhidden: 2048\n"
             "projections:\n  - {name: q_proj, cin: 2048, cout: 2048}\n"
             "step_ops: {norm: 0, attention: 0, activation: 0, residual: 0, outside_layers: 0}\n");
-  for (const std::string config : {"", ANESIM_SOURCE_DIR "/configs/m4.yaml"}) {
+  for (const std::string config : {"", ANESIM_SOURCE_DIR "/configs/chips/m4.yaml"}) {
     INFO(config);
     std::vector<std::string> args = {"--model", model, "--split", "none"};
     std::vector<std::string> run = {"--json", "--lines", "0x2000", "--cores", "1"};

@@ -57,7 +57,7 @@ std::string overlay_on_copied_base(const std::string& dir) {
 TEST_CASE("derived data: an edit to a base makes the overlay's table stale", "[tables][robust]") {
   const std::string dir = test::fresh_dir("anesim-stale");
   const std::string ov = dir + "/ov.yaml";
-  const std::string base = test::slurp(kSource + "/configs/m3-air.yaml");
+  const std::string base = test::slurp(kSource + "/configs/chips/m3-air.yaml");
   std::ofstream(dir + "/base.yaml") << base;
   std::ofstream(ov) << "base: base.yaml\nane:\n  ring_variant: fix\n";
   small_table(ov);
@@ -120,7 +120,7 @@ TEST_CASE("derived data: a time the memory cannot give is refused with its field
 }
 
 TEST_CASE("derived data: a cache entry is used only when it proves it", "[tables][robust]") {
-  const MachineConfig cfg = load_config_or_builtin(kSource + "/configs/m4.yaml");
+  const MachineConfig cfg = load_config_or_builtin(kSource + "/configs/chips/m4.yaml");
   const SimPoint p = advise_point(RingVariant::kFix, {16384}, cfg);
   const std::string point = point_request_json(p).dump();
   SimPointResult r;

@@ -126,12 +126,12 @@ TEST_CASE("the V rises linearly in bandwidth, so time falls fastest at its centr
   }
 }
 
-TEST_CASE("configs/m4.yaml: the 3-way split falls inside the published ranges",
+TEST_CASE("configs/chips/m4.yaml: the 3-way split falls inside the published ranges",
           "[replay][published]") {
   // Published as ranges over three runs, not as records (traces/m4-mini/):
   // 684-730 us on 4096 x 4096 and 685-730 us on 2048 x 8192. Nothing is
   // fitted to them. 2 active cores: the time is flat in the core count.
-  const MachineConfig cfg = load_config_file(ANESIM_SOURCE_DIR "/configs/m4.yaml");
+  const MachineConfig cfg = load_config_file(ANESIM_SOURCE_DIR "/configs/chips/m4.yaml");
   struct Shape {
     uint32_t cin, cout;
     double lo_us, hi_us;
@@ -147,7 +147,7 @@ TEST_CASE("configs/m4.yaml: the 3-way split falls inside the published ranges",
   }
 }
 
-TEST_CASE("configs/m4.yaml: the anemll-bench lm_head stream is no slower than published",
+TEST_CASE("configs/chips/m4.yaml: the anemll-bench lm_head stream is no slower than published",
           "[published]") {
   // Anemll/anemll-bench Results.MD: an fp16 1x1 conv, 128256 x 4096 (1050.67
   // MB), 16.37 ms on the M4 (64.18 GB/s), mean Core ML predict() wall time.
@@ -157,7 +157,7 @@ TEST_CASE("configs/m4.yaml: the anemll-bench lm_head stream is no slower than pu
   // the core count.
   const uint64_t lines = lines_for_shape(4096, 128256);
   CHECK(lines == 1026048);
-  const MachineConfig cfg = load_config_file(ANESIM_SOURCE_DIR "/configs/m4.yaml");
+  const MachineConfig cfg = load_config_file(ANESIM_SOURCE_DIR "/configs/chips/m4.yaml");
   const RunResult r = test::run_cluster(cfg, cfg.ane.ring_variant, test::workload(lines, 2));
   INFO(r.time_us / 1000 << " ms simulated");
   CHECK(r.lines_lost == 0);

@@ -43,7 +43,7 @@ void check_keeps_bugs_v(PrefetchRing& ring, PrefetchRing& bug, uint32_t laps) {
 }
 
 TEST_CASE("relatch: the load grant aliases, every lap after a wrap streams", "[rtl][transfer]") {
-  // The M4 hypothesis (configs/m4.yaml): the grant latched at load is the
+  // The M4 hypothesis (configs/chips/m4.yaml): the grant latched at load is the
   // erratum's, and each wrap of the request pointer re-derives it from the
   // exact count of lines left, so only the lines before the first wrap can
   // go stop-and-go.
@@ -80,7 +80,7 @@ TEST_CASE("relatch: the load grant aliases, every lap after a wrap streams", "[r
 
 TEST_CASE("relatch_epoch1: lap-aligned transfers stream every other lap, others never recover",
           "[rtl][transfer]") {
-  // The M4 reading (configs/m4.yaml): the grant is re-derived only at a wrap
+  // The M4 reading (configs/chips/m4.yaml): the grant is re-derived only at a wrap
   // where the 14-bit pointers alias, and then from pointers with one epoch
   // bit. A transfer of k whole laps that ends on a lap boundary goes
   // stop-and-go in lap 0 and in every lap that starts with an even number of

@@ -31,7 +31,7 @@ const std::string kSource = ANESIM_SOURCE_DIR;
 // A folder with base.yaml (the M4's description) and ov.yaml over it.
 std::string overlay_folder() {
   const std::string dir = fresh_dir("anesim-inputs");
-  std::ofstream(dir + "/base.yaml") << slurp(kSource + "/configs/m4.yaml");
+  std::ofstream(dir + "/base.yaml") << slurp(kSource + "/configs/chips/m4.yaml");
   std::ofstream(dir + "/ov.yaml") << "base: base.yaml\n";
   return dir;
 }
@@ -121,7 +121,7 @@ TEST_CASE("inputs: an output inside the result cache is refused", "[robust][outp
 TEST_CASE("inputs: bases go through the strict reader, in a bounded chain",
           "[robust][config][inputs]") {
   const std::string dir = fresh_dir("anesim-bases");
-  std::ofstream(dir + "/m4.yaml") << slurp(kSource + "/configs/m4.yaml");
+  std::ofstream(dir + "/m4.yaml") << slurp(kSource + "/configs/chips/m4.yaml");
   // A chain of 9 bases over the M4: one more than the bound.
   std::string below = "m4.yaml";
   for (int i = 1; i <= 9; ++i) {
@@ -243,7 +243,7 @@ TEST_CASE("inputs: an overlay with a relative base is calibrated and written els
           "[robust][calibrate][inputs]") {
   const std::string dir = fresh_dir("anesim-cal-base");
   fs::create_directories(dir + "/sub");
-  std::ofstream(dir + "/base.yaml") << slurp(kSource + "/configs/m3-air.yaml");
+  std::ofstream(dir + "/base.yaml") << slurp(kSource + "/configs/chips/m3-air.yaml");
   std::ofstream(dir + "/sub/ov.yaml") << "base: ../base.yaml\nfabric:\n  request_latency: 30\n";
   const test::Outcome o =
       run_anesim({"calibrate", kSource + "/traces/m3-air/m3-air-published-split.csv", "--config",

@@ -21,7 +21,7 @@
 
 namespace anesim::test {
 
-inline std::string shipped_yaml() { return slurp(ANESIM_SOURCE_DIR "/configs/m3-air.yaml"); }
+inline std::string shipped_yaml() { return slurp(ANESIM_SOURCE_DIR "/configs/chips/m3-air.yaml"); }
 
 inline std::string shipped_with(const std::string& from, const std::string& to) {
   return replace_once(shipped_yaml(), from, to);

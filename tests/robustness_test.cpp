@@ -63,7 +63,7 @@ size_t line_of(const std::string& yaml, const std::string& text) {
   return 1 + static_cast<size_t>(std::count(yaml.begin(), yaml.begin() + at, '\n'));
 }
 
-std::string shipped_yaml() { return slurp(ANESIM_SOURCE_DIR "/configs/m3-air.yaml"); }
+std::string shipped_yaml() { return slurp(ANESIM_SOURCE_DIR "/configs/chips/m3-air.yaml"); }
 
 // The shipped config's max_cycles line, whatever its value.
 std::string max_cycles_line() {

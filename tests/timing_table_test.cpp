@@ -225,8 +225,8 @@ TEST_CASE("tables: a table whose last segments disagree on a rate stops there", 
 
 TEST_CASE("tables: a table made from another description or code is refused", "[tables]") {
   const std::string dir = test::fresh_dir("anesim-tables");
-  const std::string text = test::slurp(kSource + "/configs/m4.yaml");
-  const std::string table = test::slurp(kSource + "/configs/m4.table.json");
+  const std::string text = test::slurp(kSource + "/configs/chips/m4.yaml");
+  const std::string table = test::slurp(kSource + "/configs/chips/m4.table.json");
   const std::string yaml = dir + "/m4.yaml";
   std::ofstream(yaml) << test::replace_once(text, "queue_depth: 32", "queue_depth: 31");
   std::ofstream(dir + "/m4.table.json") << table;
@@ -262,7 +262,7 @@ TEST_CASE("tables: without a table each shape is simulated once, then read from 
   const std::string dir = test::fresh_dir("anesim-cache");
   REQUIRE(setenv("XDG_CACHE_HOME", dir.c_str(), 1) == 0);
   const std::string yaml = dir + "/edited.yaml";
-  std::ofstream(yaml) << test::slurp(kSource + "/configs/m3-air.yaml") << "# an edit\n";
+  std::ofstream(yaml) << test::slurp(kSource + "/configs/chips/m3-air.yaml") << "# an edit\n";
   api::AdviseRequest r;
   r.cin = 2048;
   r.cout = 4096;
@@ -302,7 +302,7 @@ TEST_CASE("tables: without_simulation answers from the table or asks for a simul
   r.cin = 4096;
   r.cout = 2048;
   r.dtype = Dtype::kInt8;
-  r.machine.config = kSource + "/configs/m4.yaml";
+  r.machine.config = kSource + "/configs/chips/m4.yaml";
   const api::AdviseResult drained = api::advise(r);
   CHECK_FALSE(drained.table.simulated);
   // A table without that rate's part asks for a simulation instead.

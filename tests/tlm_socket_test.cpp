@@ -189,12 +189,12 @@ TEST_CASE("fixed-latency target: waveform and line log in lockstep, stages in or
 
 TEST_CASE("fixed-latency config: the M3 Air's sections, the example memory", "[tlm][config]") {
   // Only the memory section may differ from the calibrated config it copies.
-  const std::string shipped = test::slurp(ANESIM_SOURCE_DIR "/configs/m3-air.yaml");
+  const std::string shipped = test::slurp(ANESIM_SOURCE_DIR "/configs/chips/m3-air.yaml");
   const std::string fixed = test::slurp(kFixedConfig);
   CHECK(fixed.substr(fixed.find("\ndram:")) == shipped.substr(shipped.find("\ndram:")));
   const MachineConfig cfg = load_config_file(kFixedConfig);
   CHECK(cfg.memory.target == "fixed_latency");
-  CHECK(load_config_file(ANESIM_SOURCE_DIR "/configs/m3-air.yaml").memory.target == "lpddr5");
+  CHECK(load_config_file(ANESIM_SOURCE_DIR "/configs/chips/m3-air.yaml").memory.target == "lpddr5");
 }
 
 TEST_CASE("hierarchy: --print-hierarchy names the data path", "[sockets][cli]") {

@@ -312,12 +312,12 @@ TEST_CASE("regression: the default config replays traces/ within MAPE 10 % per c
   CHECK(r.overall.mape_pct <= 10.0);
 }
 
-TEST_CASE("regression: configs/m4.yaml replays traces/m4-mini within the 5 % target",
+TEST_CASE("regression: configs/chips/m4.yaml replays traces/m4-mini within the 5 % target",
           "[replay][published]") {
   // The M4's fit (its header's command) with its own ring and its two demand
   // reads in flight; a model change that moves it must refit it.
   set_simulator_executable(ANESIM_BINARY);
-  const std::string config = ANESIM_SOURCE_DIR "/configs/m4.yaml";
+  const std::string config = ANESIM_SOURCE_DIR "/configs/chips/m4.yaml";
   const MachineConfig cfg = load_config_file(config);
   const std::vector<Trace> traces = {
       read_trace_file(ANESIM_SOURCE_DIR "/traces/m4-mini/m4-mini-published-stablehlo-coreml.csv")};

@@ -5,7 +5,7 @@
 // any tlm_target_socket<32> will do), runs 2 cores moving 0x800 lines each
 // and checks that every line arrived.
 //
-//   platform CONFIG.yaml      (e.g. PREFIX/share/anesim/configs/m3-air.yaml)
+//   platform CONFIG.yaml      (e.g. PREFIX/share/anesim/configs/chips/m3-air.yaml)
 //
 // Exit code 0 when the transfer completed with every line delivered, 1 when
 // it did not, 2 on a usage or config error.

@@ -8,7 +8,7 @@ kernel-DMA notch, and how to split them, for one machine or several
     PYTHONPATH=build/python python3 examples/python/split_pass.py --layer up:14336:4096:dtype=int8
     PYTHONPATH=build/python python3 examples/python/split_pass.py \
         --layer conv:512:512:kernel=3x3:groups=32:dtype=lut4 \
-        --config configs/m3-air.yaml --config configs/m4.yaml
+        --config configs/chips/m3-air.yaml --config configs/chips/m4.yaml
 
 A layer is N output channels, D input channels, and optionally a kernel
 (kh x kw), channel groups and a weight dtype (fp16 unless given): a linear

@@ -1,5 +1,5 @@
 // Parameters of the simulated machine. Every field is physical (a clock, a
-// latency, a width, a count); configs/m3-air.yaml gives each one its source.
+// latency, a width, a count); configs/chips/m3-air.yaml gives each one its source.
 // All timings are in cycles of the single simulation clock (the LPDDR5 CK).
 #pragma once
 

@@ -27,7 +27,7 @@ constexpr const char* kDrainFormats[] = {"fp16",     "bf16",     "fp32", "int8",
                                          "lut1",     "lut2",     "lut3", "lut8"};
 
 // The M3 Air description compiled into the binary (same text as
-// configs/m3-air.yaml).
+// configs/chips/m3-air.yaml).
 MachineConfig builtin_config();
 MachineConfig load_config_file(const std::string& path);
 // The file at `path`, or the built-in description when `path` is empty.

@@ -249,9 +249,9 @@ def main():
     # docs/ring-mechanism.md: the replay's MAPE.
     traces = [str(p) for folder in ("traces/m4-mini", "traces/m4-air")
               for p in sorted((c.source_dir / folder).glob("*.csv"))]
-    replay = json.loads(run(c.anesim, ["replay", "--config", str(c.source_dir / "configs/m4.yaml"),
+    replay = json.loads(run(c.anesim, ["replay", "--config", str(c.source_dir / "configs/chips/m4.yaml"),
                                        *traces, "-j", "1", "--json"]))
-    replay_args = ["replay --config configs/m4.yaml traces/m4-mini/*.csv traces/m4-air/*.csv"]
+    replay_args = ["replay --config configs/chips/m4.yaml traces/m4-mini/*.csv traces/m4-air/*.csv"]
     c.expect("docs/validation.md", replay_args,
              f"| all 14 records, MAPE | | | {replay['overall']['mape_pct']:.2f} % |")
     c.expect("README.md", replay_args, f"| MAPE {replay['overall']['mape_pct']:.2f} % over the 14 records |")
@@ -276,9 +276,9 @@ def main():
                               f"('anesim --variant {variant} --lines {lines} --cores 2', x 8)")
 
     # docs/ring-mechanism.md, section 6: the M4's alignment prediction.
-    m4 = ["--config", str(c.source_dir / "configs/m4.yaml")]
+    m4 = ["--config", str(c.source_dir / "configs/chips/m4.yaml")]
     shifted = c.json_run([*m4, "--lines", "0x8000", "--base-line", "0x1000"])
-    c.expect("docs/ring-mechanism.md", ["--config configs/m4.yaml --lines 0x8000 --base-line 0x1000"],
+    c.expect("docs/ring-mechanism.md", ["--config configs/chips/m4.yaml --lines 0x8000 --base-line 0x1000"],
              f"| {shifted['time_us']:.1f} us (both laps;")
 
     # docs/decode.md: the M3 prediction for Llama 3.2 1B.

@@ -43,7 +43,7 @@ step "install the build tree" install "$cmake" --install "$build_dir" --prefix "
 for f in "$includedir"/anesim/sim/base/machine_config.h "$includedir"/anesim/sim/ring/ring_variants.def \
          "$includedir"/anesim/machine/machine_config_reader.h "$includedir"/anesim/io/errors.h \
          "$includedir"/anesim/generated/ring_geometry.h \
-         "$datadir"/anesim/configs/m3-air.yaml "$libdir"/cmake/anesim/anesimConfig.cmake; do
+         "$datadir"/anesim/configs/chips/m3-air.yaml "$libdir"/cmake/anesim/anesimConfig.cmake; do
   [[ -f $prefix/$f ]] || { echo "package test: $f is not installed" >&2; exit 1; }
 done
 # Only the model's and the config reader's headers: nothing of the CLI, the
@@ -67,7 +67,7 @@ configure=("$cmake" -S "$source_dir/examples/platform" -B "$work/platform"
 step "configure examples/platform against the package" configure "${configure[@]}"
 step "build examples/platform" build "$cmake" --build "$work/platform"
 step "run a transfer on the installed m3-air.yaml" run \
-  "$work/platform/platform" "$prefix/$datadir/anesim/configs/m3-air.yaml"
+  "$work/platform/platform" "$prefix/$datadir/anesim/configs/chips/m3-air.yaml"
 cat "$work/run.log"
 
 # The Python module, installed under the prefix's site directory, imports

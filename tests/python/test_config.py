@@ -10,7 +10,7 @@ from conftest import SOURCE_DIR
 
 def test_default_and_loaded_config_read_the_same_keys():
     builtin = anesim.Config.default()
-    loaded = anesim.Config.load(str(SOURCE_DIR / "configs" / "m3-air.yaml"))
+    loaded = anesim.Config.load(str(SOURCE_DIR / "configs" / "chips" / "m3-air.yaml"))
     assert builtin.source == "<built-in m3-air>"
     assert builtin.keys() == loaded.keys()
     assert "dram.clock_mhz" in builtin.keys()
@@ -51,7 +51,7 @@ def test_an_overlay_whose_path_holds_a_newline_loads(tmp_path):
     folder.mkdir()
     (folder / "ov.yaml").write_text("base: m4\n")
     cfg = anesim.Config.load(folder / "ov.yaml")
-    m4 = anesim.Config.load(os.path.join(SOURCE_DIR, "configs", "m4.yaml"))
+    m4 = anesim.Config.load(os.path.join(SOURCE_DIR, "configs", "chips", "m4.yaml"))
     assert cfg["dram.clock_mhz"] == m4["dram.clock_mhz"]
     assert "projection" not in cfg.keys()
 

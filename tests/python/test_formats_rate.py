@@ -39,7 +39,7 @@ def test_without_the_drain_the_int8_head_would_stream_at_the_dma_pace(tmp_path):
     mil = tmp_path / "head.mil"
     program_fixtures.logit_head(str(mil), 9)
     # The M4 Pro as shipped, but on an M4 description without ane.drain.
-    m4 = (SOURCE_DIR / "configs" / "m4.yaml").read_text()
+    m4 = (SOURCE_DIR / "configs" / "chips" / "m4.yaml").read_text()
     (tmp_path / "m4-no-drain.yaml").write_text(m4[:m4.index("  drain:")] +
                                               m4[m4.index("  demand_depth:"):])
     pro = (SOURCE_DIR / "configs" / "chips" / "m4-pro.yaml").read_text()

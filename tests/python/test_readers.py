@@ -76,7 +76,7 @@ def test_with_overrides_cannot_inject_keys():
 
 
 def test_with_overrides_stores_a_string_as_a_string(source_dir):
-    c = anesim.Config.load(str(source_dir / "configs" / "m4.yaml"))
+    c = anesim.Config.load(str(source_dir / "configs" / "chips" / "m4.yaml"))
     assert c.with_overrides({"ane.ring_variant": "fix"})["ane.ring_variant"] == "fix"
     for hostile in ["fix\n  demand_depth: 9", "fix # comment", "'fix'", '"fix"', "fi\0x"]:
         with pytest.raises(anesim.ConfigError) as e:
@@ -88,7 +88,7 @@ def test_with_overrides_stores_a_string_as_a_string(source_dir):
 
 
 def test_with_overrides_replaces_a_quoted_value(tmp_path, source_dir):
-    text = (source_dir / "configs" / "m4.yaml").read_text()
+    text = (source_dir / "configs" / "chips" / "m4.yaml").read_text()
     path = tmp_path / "q.yaml"
     path.write_text(text.replace("ring_variant: relatch_epoch1", 'ring_variant: "relatch_epoch1"'))
     c = anesim.Config.load(str(path))

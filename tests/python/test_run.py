@@ -16,8 +16,8 @@ README_RUNS = [
     (["--lines", "0x4000", "--split", "2"], dict(lines=0x4000, split=2)),
     (["--lines", "0x4000", "--cores", "1"], dict(lines=0x4000, cores=1)),
     (
-        ["--lines", "0x4000", "--config", str(SOURCE_DIR / "configs" / "m3-air.yaml")],
-        dict(lines=0x4000, config=str(SOURCE_DIR / "configs" / "m3-air.yaml")),
+        ["--lines", "0x4000", "--config", str(SOURCE_DIR / "configs" / "chips" / "m3-air.yaml")],
+        dict(lines=0x4000, config=str(SOURCE_DIR / "configs" / "chips" / "m3-air.yaml")),
     ),
     (["--lines", "0x4100", "--task-lines", "0x2000,0x2100"], dict(lines=0x4100, task_lines=[0x2000, 0x2100])),
 ]

@@ -40,7 +40,7 @@ def test_a_bad_model_is_an_error_message():
 
 
 def test_layers_with_kernels_groups_and_dtypes_on_several_machines(source_dir):
-    m3, m4 = str(source_dir / "configs" / "m3-air.yaml"), str(source_dir / "configs" / "m4.yaml")
+    m3, m4 = str(source_dir / "configs" / "chips" / "m3-air.yaml"), str(source_dir / "configs" / "chips" / "m4.yaml")
     args = ["--layer", "q_int8:4096:4096:dtype=int8", "--layer", "conv:512:2048:kernel=3x3",
             "--layer", "dw:1024:1024:kernel=3x3:groups=1024", "--layer", "body:4096:4096:dtype=lut4",
             "--config", m3, "--config", m4]

@@ -9,7 +9,7 @@ import pytest
 import anesim
 from conftest import SOURCE_DIR
 
-M4 = SOURCE_DIR / "configs" / "m4.yaml"
+M4 = SOURCE_DIR / "configs" / "chips" / "m4.yaml"
 
 
 def test_index_integers_and_path_like_paths():
@@ -54,7 +54,7 @@ def test_table_answers_match_exact_simulation_at_sampled_points():
 def test_a_stale_table_is_refused_with_how_to_regenerate(tmp_path):
     yaml = tmp_path / "m4.yaml"
     yaml.write_text(M4.read_text().replace("queue_depth: 32", "queue_depth: 31"))
-    (tmp_path / "m4.table.json").write_text((SOURCE_DIR / "configs" / "m4.table.json").read_text())
+    (tmp_path / "m4.table.json").write_text((SOURCE_DIR / "configs" / "chips" / "m4.table.json").read_text())
     with pytest.raises(anesim.ConfigError, match="anesim characterize --config"):
         anesim.advise(4096, 4096, config=yaml)
     assert anesim.advise(4096, 4096, config=yaml, exact=True)["affected"]

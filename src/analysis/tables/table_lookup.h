@@ -1,6 +1,6 @@
 // Which timing table answers for a machine description: the one beside its
-// file (configs/m4.yaml -> configs/m4.table.json; the built-in M3 Air ->
-// the shipped configs/m3-air.table.json), used only when it was made from
+// file (configs/chips/m4.yaml -> configs/chips/m4.table.json; the built-in M3 Air ->
+// the shipped configs/chips/m3-air.table.json), used only when it was made from
 // this very text by this very model code (docs/advise.md).
 #pragma once
 
