@@ -68,7 +68,8 @@ TEST_CASE("ane.drain keys are the stored formats, checked like every key", "[dra
     formats += (formats.empty() ? "" : ", ") + std::string(f);
   }
   CHECK(formats == dtype_list());
-  const std::string base = test::slurp(std::string(ANESIM_SOURCE_DIR) + "/configs/chips/m3-air.yaml");
+  const std::string base =
+      test::slurp(std::string(ANESIM_SOURCE_DIR) + "/configs/chips/m3-air.yaml");
   const std::string ok =
       test::replace_once(base, "ane:\n", "ane:\n  drain: {int8: 4.5, lut4: 2}\n");
   const MachineConfig cfg = parse_config(ok, "ok.yaml");

@@ -18,7 +18,8 @@ namespace anesim {
 namespace {
 
 TEST_CASE("idle skipping changes nothing but speed, with every refresh mode", "[cluster]") {
-  const MachineConfig m4 = load_config_file(std::string(ANESIM_SOURCE_DIR) + "/configs/chips/m4.yaml");
+  const MachineConfig m4 =
+      load_config_file(std::string(ANESIM_SOURCE_DIR) + "/configs/chips/m4.yaml");
   REQUIRE(m4.dram.refresh == "per_bank");
   // The M4's timings (which set every per-bank key) under each registered mode.
   std::vector<MachineConfig> configs;

@@ -97,7 +97,8 @@ TEST_CASE("tlm: both couplings give identical results, every transaction by the 
 TEST_CASE("tlm: identical on the M4's notch, two demand reads in flight", "[tlm]") {
   // The notch runs the demand path; configs/chips/m4.yaml keeps two of its reads
   // in flight per core, so they overlap in the fabric and the channels.
-  const MachineConfig cfg = load_config_file(std::string(ANESIM_SOURCE_DIR) + "/configs/chips/m4.yaml");
+  const MachineConfig cfg =
+      load_config_file(std::string(ANESIM_SOURCE_DIR) + "/configs/chips/m4.yaml");
   REQUIRE(cfg.ane.demand_depth == 2);
   const Workload w = test::workload(kRingLines, 4, 1);
   const RunResult direct = run(cfg, test::variant("relatch"), w, MemoryCoupling::kBuiltin);

@@ -21,7 +21,8 @@ namespace anesim {
 
 namespace {
 
-constexpr const char* kKeysHint = "configs/chips/m3-air.yaml lists every key; unknown keys are errors";
+constexpr const char* kKeysHint =
+    "configs/chips/m3-air.yaml lists every key; unknown keys are errors";
 
 }  // namespace
 

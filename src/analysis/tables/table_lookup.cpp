@@ -38,7 +38,8 @@ std::string table_path_for(const std::string& description_path) {
     // Where the data is does not change while the process runs.
     static const std::string builtin = [] {
       const std::string data = data_directory();
-      return data.empty() ? "" : (fs::path(data) / "configs" / "chips" / "m3-air.table.json").string();
+      return data.empty() ? ""
+                          : (fs::path(data) / "configs" / "chips" / "m3-air.table.json").string();
     }();
     return builtin;
   }
