@@ -87,6 +87,23 @@ void check_step(const RunRequest& r, Workload& w) {
                                                mark("task_ops"), w.task_ops.size(), tasks));
     }
   }
+  // Gaps move each task's start; a core's slice (tasks and gaps) stays a
+  // 32-bit line count, as the descriptors hold it.
+  uint64_t slice = w.lines_per_core;
+  for (size_t i = 0; i < r.task_gaps.size(); ++i) {
+    check_count_field(r.task_gaps[i], "task_gaps", 0, UINT32_MAX, static_cast<long>(i));
+    slice += r.task_gaps[i];
+    w.task_gaps.push_back(static_cast<uint32_t>(r.task_gaps[i]));
+  }
+  if (!w.task_gaps.empty() && w.task_gaps.size() != tasks) {
+    throw FieldError("task_gaps", fmt::format("{}: {} counts for {} tasks: give one per task",
+                                              mark("task_gaps"), w.task_gaps.size(), tasks));
+  }
+  if (slice > UINT32_MAX) {
+    throw FieldError("task_gaps", fmt::format("{}: each core's slice, {} lines with the gaps, "
+                                              "does not fit 32 bits",
+                                              mark("task_gaps"), slice));
+  }
   for (size_t i = 0; i < r.program_starts.size(); ++i) {
     check_count_field(r.program_starts[i], "program_starts", 1, tasks - 1, static_cast<long>(i));
     if (i > 0 && r.program_starts[i] <= r.program_starts[i - 1]) {

@@ -18,28 +18,12 @@
 
 namespace anesim::api {
 
+// Every field is a row of run_fields.def (its option, Python keyword and
+// documentation with it); the checks are in run.cpp.
 struct RunRequest {
-  std::optional<RingVariant> variant;  // default: the machine's ane.ring_variant
-  // The size: lines per core, or a layer cin x cout (both).
-  std::optional<uint64_t> lines, cin, cout;
-  std::optional<uint64_t> cores;         // default: the machine's ane.cores
-  uint64_t split = 1;                    // back-to-back tasks per core
-  std::vector<uint64_t> task_lines;      // explicit task lengths instead of split
-  std::vector<uint64_t> task_ops;        // ops before each task (a decode step)
-  std::vector<uint64_t> program_starts;  // tasks (from 1) that open a new program
-  std::optional<uint64_t> max_cycles;    // overrides simulation.max_cycles
-  uint64_t base_line = 0;
-  MachineChoice machine;
-  // Outputs of the SystemC run (run()); "" = not wanted.
-  std::string vcd, fst;
-  std::optional<uint64_t> wave_from;    // default: the first task's dispatch
-  std::optional<uint64_t> wave_cycles;  // default 20000
-  std::string line_log;
-  std::optional<uint64_t> log_from, log_cycles;  // default: the whole run
-  std::string plot_latency;
-  std::optional<MemoryCoupling> memory;  // default: by memory.target
-  bool skip_idle = true;
-  bool print_hierarchy = false;  // the size may be left out
+#define ANESIM_FIELD(member, type, init, ...) type member{init};
+#include <anesim/api/run_fields.def>
+#undef ANESIM_FIELD
 };
 
 // A request checked against its machine: what the simulation takes.
