@@ -30,6 +30,7 @@
 #include <anesim/python/python_advise.h>
 #include <anesim/python/python_catalog.h>
 #include <anesim/python/python_config.h>
+#include <anesim/python/python_fields.h>
 #include <anesim/python/python_formats.h>
 #include <anesim/python/python_model.h>
 #include <anesim/python/python_values.h>
@@ -38,20 +39,9 @@ namespace anesim::python {
 
 namespace {
 
-py::object run(const py::object& lines, const py::object& cin, const py::object& cout,
-               const py::object& variant, const py::object& cores, const py::object& split,
-               const py::object& task_lines, const py::object& config, const py::object& chip) {
-  api::RunRequest r;
-  r.lines = count_value(lines, "lines");
-  r.cin = count_value(cin, "cin");
-  r.cout = count_value(cout, "cout");
-  if (!variant.is_none()) {
-    r.variant = api::variant_named(text_argument(variant, "variant"), "variant");
-  }
-  r.cores = count_value(cores, "cores");
-  r.split = count_value(split, "split").value_or(1);
-  r.task_lines = count_list_value(task_lines, "task_lines");
-  r.machine = machine_argument(config, chip);
+// run()'s arguments are the rows of src/api/run_fields.def.
+py::object run(const py::args& args, const py::kwargs& kwargs) {
+  const api::RunRequest r = request_from_arguments<api::RunRequest>("run", args, kwargs);
   return to_python(interruptible([&] { return present::run_json(api::run_in_process(r)); }));
 }
 
@@ -118,18 +108,17 @@ PYBIND11_MODULE(anesim, m) {
     }
   });
   bind_config(m);
-  m.def("run", &run, py::arg("lines") = py::none(), py::arg("cin") = py::none(),
-        py::arg("cout") = py::none(), py::arg("variant") = py::none(),
-        py::arg("cores") = py::none(), py::arg("split") = 1, py::arg("task_lines") = py::none(),
-        py::arg("config") = py::none(), py::arg("chip") = py::none(), R"doc(
-One simulation; returns the dict `anesim --json` prints (same keys, same values).
-lines: lines of 64 B per core (int, or str such as '0x4000'); or cin and cout,
-a layer X[1,D] x W[D,N] (not both). variant: a name from variants() (default: the
-config's ane.ring_variant). cores: active cores (default: the config's
-ane.cores). split: back-to-back tasks per core; task_lines: explicit task
-lengths instead. config: None (built-in M3 Air), a path, or a Config; or
-chip: a name from chips() (not both).
-The GIL is released while the simulation runs.)doc");
+  {
+    // The docstring's first line is the signature the field table gives.
+    py::options signature_from_table;
+    signature_from_table.disable_function_signatures();
+    m.def("run", &run,
+          request_doc<anesim::api::RunRequest>(
+              "One simulation; returns the dict `anesim --json` prints (same keys, same "
+              "values). Each keyword is the option of the same name (task_lines: "
+              "--task-lines). The GIL is released while the simulation runs.")
+              .c_str());
+  }
   bind_advise(m);
   m.def("load_model", &load_model, py::arg("model"), R"doc(
 The transfers a model streams per decoded token, without simulating: a dict
