@@ -1,0 +1,208 @@
+// Writes what the request field tables (src/api/*_fields.def) give the
+// stubs and the documents: Python's signatures in anesim.pyi, and the option
+// and keyword tables between the marks of docs/cli.md and docs/python.md.
+//   field_tables stub TEMPLATE OUT     the stubs, from src/python/anesim.pyi.in
+//   field_tables docs check|write ROOT the documents' tables (check: exit 1
+//                                      naming the block that differs)
+// Built from the tables alone (no library), so it runs before anything else.
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <anesim/api/field_spec.h>
+
+namespace {
+
+using anesim::api::FieldKind;
+using anesim::api::FieldSpec;
+
+constexpr FieldSpec kRun[] = {
+#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
+#include <anesim/api/run_fields.def>
+#undef ANESIM_FIELD
+};
+
+struct Table {
+  const char* name;
+  const FieldSpec* specs;
+  size_t count;
+  const char* result;  // the stub's return type
+};
+const Table kTables[] = {{"run", kRun, std::size(kRun), "RunResult"}};
+
+std::string variant_names() {
+  std::string out;
+#define ANESIM_RING_VARIANT(id, name, ...) \
+  out += std::string(out.empty() ? "" : ", ") + "`" name "`";
+#include <anesim/sim/ring/ring_variants.def>
+#undef ANESIM_RING_VARIANT
+  return out;
+}
+
+std::string replaced(std::string text, const std::string& mark, const std::string& with) {
+  for (size_t at = text.find(mark); at != std::string::npos; at = text.find(mark, at)) {
+    text.replace(at, mark.size(), with);
+    at += with.size();
+  }
+  return text;
+}
+
+const char* metavar(FieldKind kind) {
+  switch (kind) {
+    case FieldKind::kCount:
+      return " N";
+    case FieldKind::kCounts:
+      return " A,B,...";
+    case FieldKind::kVariant:
+      return " V";
+    case FieldKind::kMachine:
+    case FieldKind::kOutput:
+      return " FILE";
+    case FieldKind::kChoice:
+      return " M";
+    default:
+      return "";
+  }
+}
+
+std::string python_type(const FieldSpec& s) {
+  const bool none = std::string(s.python) == "None";
+  std::string t;
+  switch (s.kind) {
+    case FieldKind::kCount:
+      t = "_Count";
+      break;
+    case FieldKind::kCounts:
+      t = "Sequence[SupportsIndex]";
+      break;
+    case FieldKind::kOutput:
+      t = "_Path";
+      break;
+    case FieldKind::kFlag:
+    case FieldKind::kNoFlag:
+      return "bool";
+    default:
+      t = "str";
+  }
+  return none ? "Optional[" + t + "]" : t;
+}
+
+std::string stub_def(const Table& t) {
+  std::string out = "def " + std::string(t.name) + "(\n";
+  for (size_t i = 0; i < t.count; ++i) {
+    const FieldSpec& s = t.specs[i];
+    if (*s.python == '\0') continue;
+    if (s.kind == FieldKind::kMachine) {
+      out += "    config: _ConfigArg = None,\n    chip: Optional[str] = None,\n";
+    } else {
+      out += "    " + std::string(s.name) + ": " + python_type(s) + " = " + s.python + ",\n";
+    }
+  }
+  return out + ") -> " + t.result + ": ...";
+}
+
+std::string cli_table(const Table& t) {
+  std::string out = "| option | value | meaning |\n|---|---|---|\n";
+  for (size_t i = 0; i < t.count; ++i) {
+    const FieldSpec& s = t.specs[i];
+    out += "| `" + std::string(s.option) + metavar(s.kind) + "` | " +
+           replaced(s.value, "{variants}", variant_names()) + " | " + s.doc + " |\n";
+  }
+  return out;
+}
+
+std::string python_table(const Table& t) {
+  std::string signature;
+  std::string rows = "| keyword | type | default | as the option |\n|---|---|---|---|\n";
+  for (size_t i = 0; i < t.count; ++i) {
+    const FieldSpec& s = t.specs[i];
+    if (*s.python == '\0') continue;
+    const bool machine = s.kind == FieldKind::kMachine;
+    signature += std::string(signature.empty() ? "" : ", ") +
+                 (machine ? "config=None, chip=None" : std::string(s.name) + "=" + s.python);
+    if (machine) {
+      rows +=
+          "| `config`, `chip` | a path or a `Config`; a chip's name | `None` | `--config`, "
+          "`--chip` |\n";
+      continue;
+    }
+    std::string type = s.kind == FieldKind::kCount    ? "int or str"
+                       : s.kind == FieldKind::kCounts ? "list of int"
+                                                      : "str";
+    rows += "| `" + std::string(s.name) + "` | " + type + " | `" + s.python + "` | `" + s.option +
+            "` |\n";
+  }
+  return "`anesim." + std::string(t.name) + "(" + signature + ")`\n\n" + rows;
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error(path + ": cannot read");
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// `text` with the block between BEGIN and END marks set to `body`.
+std::string with_block(const std::string& text, const std::string& begin, const std::string& body,
+                       const std::string& end, const std::string& file) {
+  const size_t b = text.find(begin);
+  const size_t e = b == std::string::npos ? b : text.find(end, b);
+  if (e == std::string::npos) throw std::runtime_error(file + ": no block '" + begin + "'");
+  return text.substr(0, b + begin.size()) + "\n" + body + text.substr(e);
+}
+
+void write_if_changed(const std::string& path, const std::string& text) {
+  std::ifstream old(path);
+  if (old && slurp(path) == text) return;
+  std::ofstream(path) << text;
+}
+
+int docs(const std::string& mode, const std::string& root) {
+  int differ = 0;
+  for (const char* doc : {"docs/cli.md", "docs/python.md"}) {
+    const std::string path = root + "/" + doc;
+    const std::string text = slurp(path);
+    std::string want = text;
+    for (const Table& t : kTables) {
+      const bool cli = std::string(doc) == "docs/cli.md";
+      const std::string begin = "<!-- fields: " + std::string(t.name) + (cli ? " cli" : " python");
+      want = with_block(want, begin + " -->", cli ? cli_table(t) : python_table(t),
+                        "<!-- end fields -->", path);
+    }
+    if (want == text) continue;
+    if (mode == "write") {
+      write_if_changed(path, want);
+    } else {
+      std::cerr << doc << ": the generated tables differ from src/api/*_fields.def; run "
+                << "cmake --build build --target field-docs\n";
+      differ = 1;
+    }
+  }
+  return differ;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    const std::vector<std::string> a(argv + 1, argv + argc);
+    if (a.size() == 3 && a[0] == "stub") {
+      std::string text = slurp(a[1]);
+      for (const Table& t : kTables) {
+        text = replaced(text, "# fields: " + std::string(t.name), stub_def(t));
+      }
+      write_if_changed(a[2], text);
+      return 0;
+    }
+    if (a.size() == 3 && a[0] == "docs" && (a[1] == "check" || a[1] == "write")) {
+      return docs(a[1], a[2]);
+    }
+    std::cerr << "usage: field_tables stub TEMPLATE OUT | docs check|write ROOT\n";
+  } catch (const std::exception& e) {
+    std::cerr << "field_tables: " << e.what() << "\n";
+  }
+  return 2;
+}
