@@ -10,7 +10,7 @@
 
 #include <anesim/analysis/calibrate/calibration_output.h>
 #include <anesim/analysis/trace/trace_format.h>
-#include <anesim/io/atomic_output.h>
+#include <anesim/io/atomic_output.h>  // check_writable_directory
 #include <anesim/io/count_text.h>
 #include <anesim/io/errors.h>
 #include <anesim/io/path_identity.h>
@@ -162,18 +162,12 @@ CalibrateOutcome calibrate(const CalibrateRequest& r, const CalibrationProgress&
   const ScratchDirectory scratch("anesim-calibrate");
   spec.scratch_dir = scratch.path();
   out.result = anesim::calibrate(spec, progress);
-  std::string fitted =
+  out.fitted_text =
       fitted_config_text(spec, out.result.full, calibration_note(spec, out.result, r.command_line));
   // Written to another folder, the description must still find its base.
   if (!r.config.empty() &&
       fs::absolute(r.out).parent_path() != fs::absolute(r.config).parent_path()) {
-    fitted = with_anchored_base(fitted, r.config);
-  }
-  write_file_atomically(r.out, fitted);
-  if (!r.summary.empty()) {
-    Json summary = calibration_json(spec, out.result);
-    summary["command"] = r.command_line;
-    write_file_atomically(r.summary, json_text(summary, 2) + "\n");
+    out.fitted_text = with_anchored_base(out.fitted_text, r.config);
   }
   return out;
 }

@@ -35,11 +35,14 @@ struct CalibrateRequest {
 struct CalibrateOutcome {
   CalibrationSpec spec;
   CalibrationResult result;
+  // The fitted description, its note with the request's command line, for
+  // `out` (src/present/calibration_output.h writes it and the summary).
+  std::string fitted_text;
 };
 
-// Checks the request (every free key against the base description), reads
-// the traces, fits, and writes `out` (and `summary`). Throws FieldError,
-// ConfigError, TraceError, OutputError.
+// Checks the request (every free key against the base description, the
+// outputs' names and folders), reads the traces and fits; writes nothing.
+// Throws FieldError, ConfigError, TraceError, OutputError.
 CalibrateOutcome calibrate(const CalibrateRequest& request, const CalibrationProgress& progress);
 
 }  // namespace anesim::api

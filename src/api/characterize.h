@@ -19,13 +19,14 @@ struct CharacterizeRequest {
 };
 
 struct CharacterizeResult {
-  std::string path;  // where the table was written
+  std::string path;  // where the table goes (src/present/characterize_output.h writes it)
   TimingTable table;
   size_t points = 0;  // sampled points in it
 };
 
-// Throws FieldError, ConfigError, OutputError; SimulationError when a
-// simulation fails. The table is written atomically, only when complete.
+// Checks the request (the table's name and folder included) and simulates
+// the table; writes nothing. Throws FieldError, ConfigError, OutputError;
+// SimulationError when a simulation fails.
 CharacterizeResult characterize(const CharacterizeRequest& request);
 
 }  // namespace anesim::api

@@ -5,13 +5,11 @@
 
 #include <fmt/format.h>
 
-#include <anesim/analysis/run/latency_report.h>
 #include <anesim/analysis/run/run_failures.h>
 #include <anesim/api/request_checks.h>
 #include <anesim/io/atomic_output.h>
 #include <anesim/io/count_text.h>
 #include <anesim/io/errors.h>
-#include <anesim/io/gnuplot_plot.h>
 #include <anesim/io/output_set.h>
 #include <anesim/io/path_identity.h>
 #include <anesim/sim/memory/memory_targets.h>
@@ -219,20 +217,9 @@ PreparedRun prepare_run(const RunRequest& r) {
 }
 
 RunResult run(const RunRequest& request) {
-  RunResult r{prepare_run(request), {}, {}};
-  OutputSet outputs;
-  r.outcome = run_single(r.prepared.machine, r.prepared.run, outputs);
+  RunResult r{prepare_run(request), {}, {}, std::make_shared<OutputSet>()};
+  r.outcome = run_single(r.prepared.machine, r.prepared.run, *r.staged);
   r.failures = run_failures(r.outcome, r.prepared.machine);
-  if (r.failures.empty()) {
-    // A failed run publishes no output; a complete one all of them or none.
-    if (!request.line_log.empty()) {
-      outputs.add_text(request.line_log, line_log_csv(r.outcome.result.line_log));
-    }
-    if (!request.plot_latency.empty()) {
-      render_plot(outputs, request.plot_latency, latency_plot_script(r.outcome.result.latency));
-    }
-    outputs.commit();
-  }
   return r;
 }
 
@@ -243,7 +230,7 @@ RunResult run_in_process(const RunRequest& request) {
                         : !request.plot_latency.empty() ? "plot_latency"
                         : request.print_hierarchy       ? "print_hierarchy"
                                                         : nullptr;
-  RunResult r{prepare_run(request), {}, {}};
+  RunResult r{prepare_run(request), {}, {}, nullptr};
   const PreparedRun& p = r.prepared;
   if (refused == nullptr && p.run.memory != MemoryCoupling::kBuiltin) {
     refused = "memory";

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -12,6 +13,7 @@
 #include <anesim/analysis/run/run_failures.h>  // why a run failed, in words
 #include <anesim/analysis/run/single_run.h>
 #include <anesim/api/machine_choice.h>
+#include <anesim/io/output_set.h>
 #include <anesim/sim/base/machine_config.h>
 #include <anesim/sim/memory/memory_coupling.h>
 #include <anesim/sim/ring/ring_variant.h>
@@ -41,10 +43,13 @@ struct RunResult {
   PreparedRun prepared;
   SimulationOutcome outcome;
   std::vector<std::string> failures;  // why the run failed; empty when it did not
+  // The waveforms the simulation dumped, under temporary names until
+  // src/present/run_output.h publishes them with the line log and the plot
+  // (all or none); removed when the last copy of the result goes.
+  std::shared_ptr<OutputSet> staged;
 };
 
-// The run under SystemC with its outputs: waveforms, line log and plot are
-// published when the run succeeded, none otherwise.
+// The run under SystemC; publishes nothing (present::publish_run_outputs).
 RunResult run(const RunRequest& request);
 
 // The same run in this process with no SystemC kernel (any thread);

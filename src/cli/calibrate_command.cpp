@@ -131,6 +131,7 @@ int calibrate_command(const CalibrateOptions& opt) {
   if (tty) {
     std::fputs("\r\033[K", stderr);
   }
+  present::write_calibration(r, request);
   const std::string text = opt.json ? json_line(present::calibration_json(r.spec, r.result))
                                     : present::calibration_text(r.spec, r.result);
   std::fputs(text.c_str(), stdout);

@@ -10,6 +10,7 @@
 #include <anesim/cli/field_errors.h>
 #include <anesim/cli/shared_options.h>
 #include <anesim/io/count_text.h>
+#include <anesim/present/characterize_output.h>
 
 namespace anesim {
 
@@ -35,10 +36,8 @@ int characterize_command(const CharacterizeOptions& opt) {
   const auto start = std::chrono::steady_clock::now();
   const api::CharacterizeResult r = call_library(typed, [&] { return api::characterize(request); });
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::fputs(fmt::format("characterize: {} points of {} in {:.1f} s -> {}\n", r.points,
-                         r.table.description, s, r.path)
-                 .c_str(),
-             stdout);
+  present::write_timing_table(r);
+  std::fputs(present::characterize_note(r, s).c_str(), stdout);
   std::fflush(stdout);
   return kExitOk;
 }

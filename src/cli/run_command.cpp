@@ -57,6 +57,7 @@ int run_command(const RunOptions& given) {
     return kExitOk;
   }
   const api::RunResult r = call_library(typed, [&] { return api::run(request); });
+  present::publish_run_outputs(r, request);
   for (const std::string& f : r.failures) {
     std::fprintf(stderr, "anesim: error: %s\n", f.c_str());
   }

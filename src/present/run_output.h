@@ -15,5 +15,8 @@ std::string run_text(const api::RunResult& r);
 Json run_json(const api::RunResult& r);
 // That object on one line, as a batch parent reads it from a child.
 std::string run_json_line(const api::RunResult& r);
+// A run's files: the staged waveforms, the line log and the latency plot
+// the request asked for, all published, or none when the run failed.
+void publish_run_outputs(const api::RunResult& r, const api::RunRequest& request);
 
 }  // namespace anesim::present
