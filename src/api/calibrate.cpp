@@ -134,9 +134,6 @@ CalibrateOutcome calibrate(const CalibrateRequest& r, const CalibrationProgress&
   for (size_t i = 0; i < r.free.size(); ++i) {
     spec.free.push_back(check_free(i, r.free[i], spec));
   }
-  if (r.out.empty()) {
-    throw FieldError("out", field_mark("out") + ": expected the fitted description's path");
-  }
   // `out` may replace the description, not what it stands on.
   DeclaredInputs inputs;
   inputs.bases_of(r.config, field_mark("config"));
@@ -151,7 +148,9 @@ CalibrateOutcome calibrate(const CalibrateRequest& r, const CalibrationProgress&
   // commands refit them in place). The summary may not replace it.
   refuse_overlapping_paths({{field_mark("config"), r.config}},
                            {{field_mark("summary"), r.summary}});
-  check_writable_directory(r.out);
+  if (!r.out.empty()) {
+    check_writable_directory(r.out);
+  }
   if (!r.summary.empty()) {
     check_writable_directory(r.summary);
   }
@@ -165,7 +164,7 @@ CalibrateOutcome calibrate(const CalibrateRequest& r, const CalibrationProgress&
   out.fitted_text =
       fitted_config_text(spec, out.result.full, calibration_note(spec, out.result, r.command_line));
   // Written to another folder, the description must still find its base.
-  if (!r.config.empty() &&
+  if (!r.config.empty() && !r.out.empty() &&
       fs::absolute(r.out).parent_path() != fs::absolute(r.config).parent_path()) {
     out.fitted_text = with_anchored_base(out.fitted_text, r.config);
   }

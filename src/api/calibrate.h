@@ -22,7 +22,7 @@ struct CalibrateRequest {
   std::vector<std::string> files;  // trace files of one machine
   std::vector<FreeKey> free;
   std::string config;                  // the base description; "" = built-in M3 Air
-  std::string out;                     // the fitted description (may be `config` itself)
+  std::string out;                     // the fitted description (may be `config` itself); "" = none
   std::string summary;                 // the JSON summary too; "" = not wanted
   std::optional<RingVariant> variant;  // default: the base's ane.ring_variant
   uint64_t max_evals = 150;            // replays per fit, 1..100000

@@ -12,7 +12,7 @@ Json calibration_summary(const api::CalibrateOutcome& r, const api::CalibrateReq
 
 void write_calibration(const api::CalibrateOutcome& r, const api::CalibrateRequest& request) {
   OutputSet outputs;
-  outputs.add_text(request.out, r.fitted_text);
+  if (!request.out.empty()) outputs.add_text(request.out, r.fitted_text);
   if (!request.summary.empty()) {
     outputs.add_text(request.summary, json_text(calibration_summary(r, request), 2) + "\n");
   }

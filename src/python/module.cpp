@@ -33,6 +33,7 @@
 #include <anesim/python/python_fields.h>
 #include <anesim/python/python_formats.h>
 #include <anesim/python/python_model.h>
+#include <anesim/python/python_operations.h>
 #include <anesim/python/python_values.h>
 
 namespace anesim::python {
@@ -120,6 +121,7 @@ PYBIND11_MODULE(anesim, m) {
               .c_str());
   }
   bind_advise(m);
+  bind_operations(m);
   m.def("load_model", &load_model, py::arg("model"), R"doc(
 The transfers a model streams per decoded token, without simulating: a dict
 with name, display_name, source, layers, element_bytes, parameters (the

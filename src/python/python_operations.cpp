@@ -1,0 +1,250 @@
+#include <anesim/python/python_operations.h>
+
+#include <fmt/format.h>
+
+#include <anesim/api/calibrate.h>
+#include <anesim/api/characterize.h>
+#include <anesim/api/decode.h>
+#include <anesim/api/replay.h>
+#include <anesim/api/report.h>
+#include <anesim/api/request_checks.h>
+#include <anesim/api/sweep.h>
+#include <anesim/io/errors.h>
+#include <anesim/io/text_functions.h>
+#include <anesim/present/calibration_output.h>
+#include <anesim/present/characterize_output.h>
+#include <anesim/present/decode_output.h>
+#include <anesim/present/replay_output.h>
+#include <anesim/present/sweep_output.h>
+#include <anesim/python/interruptible.h>
+#include <anesim/python/python_config.h>
+#include <anesim/python/python_formats.h>
+#include <anesim/python/python_model.h>
+#include <anesim/python/python_values.h>
+
+namespace anesim::python {
+
+namespace {
+
+// These commands read a description's file (their batches may hand it to
+// child processes): a path or a chip, not a Config built in Python.
+std::string config_file(const py::object& config, const py::object& chip, const char* function) {
+  const api::MachineChoice c = machine_argument(config, chip);
+  if (c.machine) {
+    throw py::type_error(fmt::format(
+        "config: {}() reads a description's file: give a path or chip=, not a Config", function));
+  }
+  return c.config;
+}
+
+uint64_t jobs_value(const py::object& jobs) { return count_value(jobs, "jobs").value_or(2); }
+
+std::vector<std::string> paths_value(const py::object& value, const char* field) {
+  if (py::isinstance<py::str>(value) || !py::isinstance<py::iterable>(value)) {
+    throw py::type_error(
+        fmt::format("{}: expected a list of paths, got {}", field, type_name(value)));
+  }
+  std::vector<std::string> out;
+  for (const py::handle item : value) out.push_back(path_argument(item, field));
+  return out;
+}
+
+// A dict of equal-length lists: the numeric ones as numpy arrays when numpy
+// imports, so that a notebook plots and computes with them directly.
+py::object as_arrays(const Json& columns) {
+  py::dict out = to_python(columns);
+  py::object numpy;
+  try {
+    numpy = py::module_::import("numpy");
+  } catch (const py::error_already_set&) {
+    return std::move(out);  // plain lists
+  }
+  for (const auto& [name, values] : columns.items()) {
+    if (!values.empty() && !values.front().is_string()) {
+      out[py::str(name)] = numpy.attr("asarray")(out[py::str(name)]);
+    }
+  }
+  return std::move(out);
+}
+
+py::object sweep(const std::string& axis, const py::object& first, const py::object& last,
+                 const py::object& step, const py::object& laps, const py::object& lines,
+                 const py::object& cin, const py::object& cout, const py::object& cores,
+                 const py::object& split, const py::object& base_line, const py::object& variants,
+                 const py::object& config, const py::object& chip, const py::object& jobs) {
+  api::SweepRequest r;
+  const SweepAxis axes[] = {SweepAxis::kLines, SweepAxis::kX,     SweepAxis::kCin,
+                            SweepAxis::kCout,  SweepAxis::kCores, SweepAxis::kSplit};
+  bool known = false;
+  for (const SweepAxis a : axes) {
+    if (axis == axis_name(a)) r.axis = a, known = true;
+  }
+  if (!known) {
+    throw UsageError(fmt::format("axis: '{}' is not one of lines, x, cin, cout, cores, split",
+                                 printable_whole(axis)));
+  }
+  // x may be negative: the range is plain ints, as FIRST:LAST:STEP is.
+  r.range = {first.cast<int64_t>(), last.cast<int64_t>(), step.cast<int64_t>()};
+  r.laps = laps.is_none() ? std::vector<uint64_t>{} : count_list_value(laps, "laps");
+  r.lines = count_value(lines, "lines");
+  r.cin = count_value(cin, "cin");
+  r.cout = count_value(cout, "cout");
+  r.cores = count_value(cores, "cores");
+  r.split = count_value(split, "split").value_or(1);
+  r.base_line = count_value(base_line, "base_line").value_or(0);
+  if (!variants.is_none()) {
+    for (const std::string& name : paths_value(variants, "variants")) {
+      r.variants.push_back(api::variant_named(name, "variants"));
+    }
+  }
+  r.config = config_file(config, chip, "sweep");
+  r.jobs = jobs_value(jobs);
+  const Json j = interruptible([&] { return present::sweep_columns_json(api::sweep(r).result); });
+  py::dict out = to_python(j);
+  out["columns"] = as_arrays(j["columns"]);
+  return std::move(out);
+}
+
+py::object replay(const py::object& files, const py::object& variant, const py::object& config,
+                  const py::object& chip, const py::object& jobs) {
+  api::ReplayRequest r;
+  r.files = paths_value(files, "files");
+  if (!variant.is_none())
+    r.variant = api::variant_named(text_argument(variant, "variant"), "variant");
+  r.config = config_file(config, chip, "replay");
+  r.jobs = jobs_value(jobs);
+  return to_python(interruptible([&] { return present::replay_json(api::replay(r).result); }));
+}
+
+py::object decode(const py::object& model, const py::object& config, const py::object& chip,
+                  const py::object& dtype, const py::object& split, const py::object& programs,
+                  const py::object& jobs) {
+  api::DecodeRequest r;
+  r.model_description = model_argument(model);
+  r.config = config_file(config, chip, "decode");
+  r.dtype = dtype_value(dtype);
+  r.dtype_rules = dtype_rules_value(dtype);
+  const std::string policy = py::isinstance<py::str>(split) ? text_argument(split, "split") : "";
+  if (policy == "none") {
+    r.split = api::DecodeSplit::kNone;
+  } else if (policy == "advised") {
+    r.split = api::DecodeSplit::kAdvised;
+  } else {
+    r.split = api::DecodeSplit::kFile;
+    r.split_file = path_argument(split, "split");
+  }
+  r.programs = count_value(programs, "programs").value_or(1);
+  r.jobs = jobs_value(jobs);
+  return to_python(interruptible([&] { return present::decode_json(api::decode(r)); }));
+}
+
+// free={"fabric.port_cycles_per_line": (8, 20)}: each key with its bounds.
+std::vector<api::FreeKey> free_keys(const py::object& free) {
+  if (!py::isinstance<py::dict>(free)) {
+    throw py::type_error(
+        fmt::format("free: expected a dict of key: (lo, hi), got {}", type_name(free)));
+  }
+  std::vector<api::FreeKey> out;
+  for (const auto& [key, bounds] : free.cast<py::dict>()) {
+    const py::tuple b = py::tuple(py::reinterpret_borrow<py::object>(bounds));
+    if (b.size() != 2) {
+      throw py::type_error("free: each key's bounds are (lo, hi)");
+    }
+    out.push_back({utf8_text(key, "free"), b[0].cast<double>(), b[1].cast<double>()});
+  }
+  return out;
+}
+
+py::object calibrate(const py::object& files, const py::object& free, const py::object& config,
+                     const py::object& chip, const py::object& variant, const py::object& max_evals,
+                     bool cross_validate, const py::object& fit_cores, const py::object& jobs) {
+  api::CalibrateRequest r;
+  r.files = paths_value(files, "files");
+  r.free = free_keys(free);
+  r.config = config_file(config, chip, "calibrate");
+  if (!variant.is_none())
+    r.variant = api::variant_named(text_argument(variant, "variant"), "variant");
+  r.max_evals = count_value(max_evals, "max_evals").value_or(150);
+  r.cross_validate = cross_validate;
+  r.fit_cores = count_value(fit_cores, "fit_cores");
+  r.jobs = jobs_value(jobs);
+  r.command_line = "anesim.calibrate()";
+  const auto [summary, text] = interruptible([&] {
+    const api::CalibrateOutcome o = api::calibrate(r, [](const CalibrationStep&) {});
+    return std::make_pair(present::calibration_summary(o, r), o.fitted_text);
+  });
+  py::dict out = to_python(summary);
+  out["description"] = py::str(text);
+  return std::move(out);
+}
+
+py::object characterize(const py::object& config, const py::object& chip, const py::object& jobs,
+                        bool write) {
+  api::CharacterizeRequest r;
+  r.machine = machine_argument(config, chip);
+  r.jobs = jobs_value(jobs);
+  return to_python(interruptible([&] {
+    const api::CharacterizeResult c = api::characterize(r);
+    if (write) present::write_timing_table(c);
+    return present::characterize_json(c);
+  }));
+}
+
+py::object report(const py::object& out, const py::object& traces_dir,
+                  const py::object& calibration, const py::object& config, const py::object& chip,
+                  const py::object& jobs) {
+  api::ReportRequest r;
+  r.out = path_argument(out, "out");
+  r.traces_dir = path_argument(traces_dir, "traces_dir");
+  r.calibration = path_argument(calibration, "calibration");
+  r.config = config_file(config, chip, "report");
+  r.jobs = jobs_value(jobs);
+  const api::ReportResult done = interruptible([&] { return api::report(r); });
+  py::dict d;
+  d["document"] = done.document;
+  d["img_dir"] = done.img_dir;
+  return std::move(d);
+}
+
+}  // namespace
+
+void bind_operations(py::module_& m) {
+  m.def("sweep", &sweep, py::arg("axis"), py::arg("first"), py::arg("last"), py::arg("step") = 1,
+        py::arg("laps") = py::none(), py::arg("lines") = py::none(), py::arg("cin") = py::none(),
+        py::arg("cout") = py::none(), py::arg("cores") = py::none(), py::arg("split") = 1,
+        py::arg("base_line") = 0, py::arg("variants") = py::none(), py::arg("config") = py::none(),
+        py::arg("chip") = py::none(), py::arg("jobs") = 2, R"doc(
+One workload parameter over a range, ring variants side by side: `anesim sweep
+--AXIS-range FIRST:LAST:STEP`. axis: lines, x (with laps), cin, cout, cores or
+split; the other keywords as run's. Returns axis, config, ane_cores and
+columns: the CSV's columns (value, variant, k, x, ..., time_us, gbps, ane_gbps,
+notch), numeric ones as numpy arrays (lists without numpy).)doc");
+  m.def("replay", &replay, py::arg("files"), py::arg("variant") = py::none(),
+        py::arg("config") = py::none(), py::arg("chip") = py::none(), py::arg("jobs") = 2, R"doc(
+Every record of device traces simulated and compared with its measured time:
+the dict of `anesim replay FILES --json` (rows, curves, overall).)doc");
+  m.def("decode", &decode, py::arg("model"), py::arg("config") = py::none(),
+        py::arg("chip") = py::none(), py::arg("dtype") = py::none(), py::arg("split") = "advised",
+        py::arg("programs") = 1, py::arg("jobs") = 2, R"doc(
+One decoded token of a model simulated as one run, before and after a split policy:
+the dict of `anesim decode --model M --json`. split: 'none', 'advised' or a split
+file's path; model as for advise_model.)doc");
+  m.def("calibrate", &calibrate, py::arg("files"), py::arg("free"), py::arg("config") = py::none(),
+        py::arg("chip") = py::none(), py::arg("variant") = py::none(), py::arg("max_evals") = 150,
+        py::arg("cross_validate") = true, py::arg("fit_cores") = py::none(), py::arg("jobs") = 2,
+        R"doc(
+Free keys of a description fitted to device traces: the summary `anesim calibrate
+--json` prints, and description, the fitted description's text (nothing is
+written). free: {"fabric.port_cycles_per_line": (8, 20), ...}.)doc");
+  m.def("characterize", &characterize, py::arg("config") = py::none(), py::arg("chip") = py::none(),
+        py::arg("jobs") = 2, py::arg("write") = false, R"doc(
+A description's timing table, simulated: path (where `anesim characterize` writes
+it), points, and table (the file's JSON). write=True writes it there too.)doc");
+  m.def("report", &report, py::arg("out"), py::arg("traces_dir") = "traces/m3-air",
+        py::arg("calibration") = "configs/m3-air.calibration.json", py::arg("config") = py::none(),
+        py::arg("chip") = py::none(), py::arg("jobs") = 2, R"doc(
+Regenerates the validation report and its plots (`anesim report`): writes out and
+its img/ folder, all or nothing; returns document and img_dir.)doc");
+}
+
+}  // namespace anesim::python
