@@ -1,5 +1,6 @@
 """anesim.run and anesim.variants against the command line, and their errors."""
 
+import json
 import re
 import subprocess
 
@@ -20,6 +21,12 @@ README_RUNS = [
         dict(lines=0x4000, config=str(SOURCE_DIR / "configs" / "chips" / "m3-air.yaml")),
     ),
     (["--lines", "0x4100", "--task-lines", "0x2000,0x2100"], dict(lines=0x4100, task_lines=[0x2000, 0x2100])),
+    (
+        ["--variant", "relatch_epoch1", "--lines", "0x8000", "--cores", "1", "--split", "2", "--task-gaps", "0,0x2000"],
+        dict(variant="relatch_epoch1", lines=0x8000, cores=1, split=2, task_gaps=[0, 0x2000]),
+    ),
+    (["--lines", "0x800", "--cores", "1", "--base-line", "0x100", "--max-cycles", "10000000"],
+     dict(lines=0x800, cores=1, base_line=0x100, max_cycles=10000000)),
 ]
 
 
@@ -40,6 +47,27 @@ def test_run_takes_a_config_object_and_its_overrides():
     healthy = anesim.run(lines=0x4000, cores=1, variant="fix")
     assert patched["time_us"] > healthy["time_us"]
     assert patched["lines_lost"] == 0
+
+
+def test_task_gaps_move_the_tasks_a_lap_repairing_ring_sees():
+    # The M4's ring repairs its grant where its pointers meet on a lap
+    # boundary: a gap before the second task moves that task's start.
+    plain = anesim.run(variant="relatch_epoch1", lines=0x8000, cores=1, split=2)
+    gapped = anesim.run(variant="relatch_epoch1", lines=0x8000, cores=1, split=2, task_gaps=[0, 0x2000])
+    assert gapped["time_us"] != plain["time_us"]
+    assert gapped["task_lines"] == plain["task_lines"] and gapped["lines_lost"] == 0
+    # No gaps is the plain run, cycle for cycle.
+    assert anesim.run(variant="relatch_epoch1", lines=0x8000, cores=1, split=2, task_gaps=[0, 0]) == plain
+
+
+def test_a_batch_child_keeps_its_points_task_gaps():
+    # A point handed to a child (--point-stdin) runs with its gaps, as the
+    # same point run in a thread does.
+    point = '{"variant":"relatch_epoch1","lines":32768,"cores":1,"split":2,"base_line":0,"task_gaps":[0,8192]}'
+    out = subprocess.run([BINARY, "--json", "--point-stdin"], input=point, capture_output=True, text=True, check=True)
+    child = json.loads(out.stdout)
+    thread = anesim.run(variant="relatch_epoch1", lines=0x8000, cores=1, split=2, task_gaps=[0, 0x2000])
+    assert child["time_us"] == thread["time_us"] and child["sim_cycles"] == thread["sim_cycles"]
 
 
 def test_variants_table():
@@ -71,6 +99,8 @@ def as_fields(message):
         (["--lines", "-1"], dict(lines="-1"), anesim.UsageError),
         (["--lines", "0x4000", "--variant", "nope"], dict(lines=0x4000, variant="nope"), anesim.UsageError),
         (["--lines", "0x4000", "--cores", "17"], dict(lines=0x4000, cores=17), anesim.UsageError),
+        (["--lines", "0x4000", "--split", "2", "--task-gaps", "1"], dict(lines=0x4000, split=2, task_gaps=[1]), anesim.UsageError),
+        (["--lines", "0x4000", "--task-gaps", "0xffffffff"], dict(lines=0x4000, task_gaps=[0xFFFFFFFF]), anesim.UsageError),
         (["--lines", "0x4000", "--config", "/nonexistent.yaml"], dict(lines=0x4000, config="/nonexistent.yaml"), anesim.ConfigError),
     ],
 )
