@@ -24,13 +24,22 @@ constexpr FieldSpec kRun[] = {
 #undef ANESIM_FIELD
 };
 
+constexpr FieldSpec kCharacterize[] = {
+#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
+#include <anesim/api/characterize_fields.def>
+#undef ANESIM_FIELD
+};
+
 struct Table {
   const char* name;
   const FieldSpec* specs;
   size_t count;
   const char* result;  // the stub's return type
+  const char* extra;   // the stub's keyword-only arguments beyond the table
 };
-const Table kTables[] = {{"run", kRun, std::size(kRun), "RunResult"}};
+const Table kTables[] = {{"run", kRun, std::size(kRun), "RunResult", ""},
+                         {"characterize", kCharacterize, std::size(kCharacterize),
+                          "TimingTableResult", "    *,\n    write: bool = False,\n"}};
 
 std::string variant_names() {
   std::string out;
@@ -100,7 +109,7 @@ std::string stub_def(const Table& t) {
       out += "    " + std::string(s.name) + ": " + python_type(s) + " = " + s.python + ",\n";
     }
   }
-  return out + ") -> " + t.result + ": ...";
+  return out + t.extra + ") -> " + t.result + ": ...";
 }
 
 std::string cli_table(const Table& t) {

@@ -11,10 +11,12 @@
 
 namespace anesim::api {
 
+// The user's fields are the rows of characterize_fields.def (out "" =
+// beside the description, table_path_for).
 struct CharacterizeRequest {
-  MachineChoice machine;       // a file, or the built-in M3 Air
-  std::string out;             // "" = beside the description (table_path_for)
-  uint64_t jobs = 2;           // simulations in parallel, 1..256
+#define ANESIM_FIELD(member, type, init, ...) type member{init};
+#include <anesim/api/characterize_fields.def>
+#undef ANESIM_FIELD
   std::string progress_label;  // "" = no progress bar
 };
 

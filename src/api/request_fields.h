@@ -5,6 +5,7 @@
 
 #include <cstddef>
 
+#include <anesim/api/characterize.h>
 #include <anesim/api/field_spec.h>
 #include <anesim/api/run.h>
 
@@ -27,6 +28,23 @@ struct RequestFields<RunRequest> {
     size_t i = 0;
 #define ANESIM_FIELD(member, ...) visit(kSpecs[i++], r.member);
 #include <anesim/api/run_fields.def>
+#undef ANESIM_FIELD
+  }
+};
+
+template <>
+struct RequestFields<CharacterizeRequest> {
+  static constexpr const char* kName = "characterize";
+  static constexpr FieldSpec kSpecs[] = {
+#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
+#include <anesim/api/characterize_fields.def>
+#undef ANESIM_FIELD
+  };
+  template <class Request, class Visit>
+  static void each(Request& r, Visit&& visit) {
+    size_t i = 0;
+#define ANESIM_FIELD(member, ...) visit(kSpecs[i++], r.member);
+#include <anesim/api/characterize_fields.def>
 #undef ANESIM_FIELD
   }
 };

@@ -19,20 +19,14 @@ CLI::App* add_characterize_command(CLI::App& app, CharacterizeOptions& opt) {
       "characterize",
       "simulate the lengths and task mixes advise needs into a timing table beside the "
       "description (configs/NAME.table.json), which advise then reads instead of simulating");
-  add_config_option(*cmd, opt.config);
-  add_output_option(*cmd, "--out", opt.out,
-                    "write the table here instead of beside the description");
-  add_jobs_option(*cmd, opt.jobs);
+  add_field_options<api::CharacterizeRequest>(*cmd, opt.fields);
   return cmd;
 }
 
 int characterize_command(const CharacterizeOptions& opt) {
-  api::CharacterizeRequest request;
-  request.machine.config = opt.config;
-  request.out = opt.out;
-  request.jobs = parse_count(opt.jobs, "--jobs", 0, UINT64_MAX);
+  api::CharacterizeRequest request = field_request<api::CharacterizeRequest>(opt.fields);
   request.progress_label = "characterize";
-  const TypedText typed = {{"jobs", opt.jobs}};
+  const TypedText typed = typed_text(opt.fields);
   const auto start = std::chrono::steady_clock::now();
   const api::CharacterizeResult r = call_library(typed, [&] { return api::characterize(request); });
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

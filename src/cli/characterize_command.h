@@ -2,6 +2,8 @@
 // once and written beside it for advise to read (docs/advise.md).
 #pragma once
 
+#include <anesim/cli/field_options.h>
+
 #include <CLI/CLI.hpp>
 
 #include <string>
@@ -9,9 +11,7 @@
 namespace anesim {
 
 struct CharacterizeOptions {
-  std::string config;
-  std::string out;
-  std::string jobs = "2";
+  FieldTexts fields;  // one per row of src/api/characterize_fields.def
 };
 
 CLI::App* add_characterize_command(CLI::App& app, CharacterizeOptions& opt);

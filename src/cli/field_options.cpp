@@ -28,6 +28,12 @@ const std::string& text_of(const FieldTexts& t, const FieldSpec& s) {
   return it == t.text.end() ? none : it->second;
 }
 
+// The option as messages name it: "--jobs" of "-j,--jobs".
+std::string option_name(const FieldSpec& s) {
+  const std::string option = s.option;
+  return option.substr(option.rfind(',') + 1);
+}
+
 bool given(const FieldTexts& t, const FieldSpec& s) {
   const auto it = t.given.find(s.name);
   return it != t.given.end() && it->second;
@@ -65,11 +71,11 @@ void add_field_relations(CLI::App& app, const FieldSpec* specs, size_t count) {
     if (relation.empty()) continue;
     const size_t colon = relation.find(':');
     const std::string how = relation.substr(0, colon);
-    CLI::Option* from = app.get_option(specs[i].option);
+    CLI::Option* from = app.get_option(option_name(specs[i]));
     for (const std::string& name : split_text(relation.substr(colon + 1), ',')) {
       for (size_t j = 0; j < count; ++j) {
         if (name != specs[j].name) continue;
-        CLI::Option* to = app.get_option(specs[j].option);
+        CLI::Option* to = app.get_option(option_name(specs[j]));
         if (how == "excludes") from->excludes(to);
         if (how == "needs") from->needs(to);
       }
@@ -78,16 +84,16 @@ void add_field_relations(CLI::App& app, const FieldSpec* specs, size_t count) {
 }
 
 void read_field(const FieldSpec& s, const FieldTexts& t, std::optional<uint64_t>& out) {
-  if (given(t, s) || !text_of(t, s).empty()) out = optional_count(text_of(t, s), s.option);
+  if (given(t, s) || !text_of(t, s).empty()) out = optional_count(text_of(t, s), option_name(s));
 }
 
 void read_field(const FieldSpec& s, const FieldTexts& t, uint64_t& out) {
   if (given(t, s) || !text_of(t, s).empty())
-    out = parse_count(text_of(t, s), s.option, 0, UINT64_MAX);
+    out = parse_count(text_of(t, s), option_name(s), 0, UINT64_MAX);
 }
 
 void read_field(const FieldSpec& s, const FieldTexts& t, std::vector<uint64_t>& out) {
-  out = count_list(text_of(t, s), s.option);
+  out = count_list(text_of(t, s), option_name(s));
 }
 
 void read_field(const FieldSpec& s, const FieldTexts& t, std::string& out) { out = text_of(t, s); }
@@ -99,7 +105,7 @@ void read_field(const FieldSpec& s, const FieldTexts& t, bool& out) {
 }
 
 void read_field(const FieldSpec& s, const FieldTexts& t, std::optional<RingVariant>& out) {
-  if (given(t, s)) out = parse_variant_option(text_of(t, s), s.option);
+  if (given(t, s)) out = parse_variant_option(text_of(t, s), option_name(s));
 }
 
 void read_field(const FieldSpec& s, const FieldTexts& t, std::optional<MemoryCoupling>& out) {

@@ -18,6 +18,7 @@
 #include <anesim/present/sweep_output.h>
 #include <anesim/python/interruptible.h>
 #include <anesim/python/python_config.h>
+#include <anesim/python/python_fields.h>
 #include <anesim/python/python_formats.h>
 #include <anesim/python/python_model.h>
 #include <anesim/python/python_values.h>
@@ -178,11 +179,20 @@ py::object calibrate(const py::object& files, const py::object& free, const py::
   return std::move(out);
 }
 
-py::object characterize(const py::object& config, const py::object& chip, const py::object& jobs,
-                        bool write) {
-  api::CharacterizeRequest r;
-  r.machine = machine_argument(config, chip);
-  r.jobs = jobs_value(jobs);
+// characterize()'s keywords are the rows of characterize_fields.def, and
+// write: the table to its path too.
+py::object characterize(const py::args& args, py::kwargs kwargs) {
+  bool write = false;
+  if (kwargs.contains("write")) {
+    const py::object w = kwargs["write"];
+    if (!py::isinstance<py::bool_>(w)) {
+      throw py::type_error(fmt::format("write: expected bool, got {}", type_name(w)));
+    }
+    write = w.cast<bool>();
+    PyDict_DelItemString(kwargs.ptr(), "write");
+  }
+  const api::CharacterizeRequest r =
+      request_from_arguments<api::CharacterizeRequest>("characterize", args, kwargs);
   return to_python(interruptible([&] {
     const api::CharacterizeResult c = api::characterize(r);
     if (write) present::write_timing_table(c);
@@ -236,10 +246,16 @@ file's path; model as for advise_model.)doc");
 Free keys of a description fitted to device traces: the summary `anesim calibrate
 --json` prints, and description, the fitted description's text (nothing is
 written). free: {"fabric.port_cycles_per_line": (8, 20), ...}.)doc");
-  m.def("characterize", &characterize, py::arg("config") = py::none(), py::arg("chip") = py::none(),
-        py::arg("jobs") = 2, py::arg("write") = false, R"doc(
-A description's timing table, simulated: path (where `anesim characterize` writes
-it), points, and table (the file's JSON). write=True writes it there too.)doc");
+  {
+    py::options signature_from_table;
+    signature_from_table.disable_function_signatures();
+    m.def("characterize", &characterize,
+          request_doc<api::CharacterizeRequest>(
+              "A description's timing table, simulated: path (where `anesim characterize` "
+              "writes it), points, and table (the file's JSON). write=True (a keyword) writes "
+              "it there too.")
+              .c_str());
+  }
   m.def("report", &report, py::arg("out"), py::arg("traces_dir") = "traces/m3-air",
         py::arg("calibration") = "configs/m3-air.calibration.json", py::arg("config") = py::none(),
         py::arg("chip") = py::none(), py::arg("jobs") = 2, R"doc(
