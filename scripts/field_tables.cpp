@@ -1,7 +1,7 @@
 // Writes what the request field tables (src/api/*_fields.def) give the
 // stubs and the documents: Python's signatures in anesim.pyi, and the option
 // and keyword tables between the marks of docs/cli.md and docs/python.md.
-//   field_tables stub TEMPLATE OUT     the stubs, from src/python/anesim.pyi.in
+//   field_tables stub TEMPLATE OUT     the stubs, from src/python/anesim.pyi.template
 //   field_tables docs check|write ROOT the documents' tables (check: exit 1
 //                                      naming the block that differs)
 // Built from the tables alone (no library), so it runs before anything else.
