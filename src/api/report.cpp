@@ -22,7 +22,8 @@ ReportResult report(const ReportRequest& r) {
   inputs.file(r.calibration, field_mark("calibration"));
   inputs.folder(r.traces_dir, field_mark("traces_dir"));
   refuse_overwriting_inputs(inputs, {{field_mark("out"), r.out}});
-  return {r.out, write_validation_report(spec, load_config_or_builtin(r.config))};
+  ValidationReport built = build_validation_report(spec, load_config_or_builtin(r.config));
+  return {r.out, built.img_dir, std::move(built)};
 }
 
 }  // namespace anesim::api

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <string>
 
+#include <anesim/analysis/report/validation_report.h>
+
 namespace anesim::api {
 
 struct ReportRequest {
@@ -15,14 +17,18 @@ struct ReportRequest {
   uint64_t jobs = 2;                                            // 1..256
 };
 
-// What was written: the document and the directory of its plots.
+// The report built: where it goes (document, the directory of its plots),
+// its text and its plots staged under temporary names until
+// src/present/report_output.h publishes them (all or none; dropped with
+// the last copy of the result).
 struct ReportResult {
   std::string document;
   std::string img_dir;
+  ValidationReport built;
 };
 
-// Checks the request, writes the report and its plots. Throws FieldError,
-// ConfigError, InputError, OutputError.
+// Checks the request and builds the report; publishes nothing. Throws
+// FieldError, ConfigError, InputError, OutputError.
 ReportResult report(const ReportRequest& request);
 
 }  // namespace anesim::api

@@ -32,6 +32,7 @@ int report_command(const ReportOptions& opt) {
   request.jobs = parse_count(opt.jobs, "--jobs", 0, UINT64_MAX);
   const api::ReportResult r =
       call_library({{"jobs", opt.jobs}}, [&] { return api::report(request); });
+  present::publish_report(r);
   std::fputs(present::report_note(r).c_str(), stderr);
   return kExitOk;
 }

@@ -1,4 +1,4 @@
-// `anesim report`'s word to its user once the report is written.
+// `anesim report`'s files and its word to its user once they are written.
 #pragma once
 
 #include <string>
@@ -7,6 +7,8 @@
 
 namespace anesim::present {
 
+// The document and its plots, published together or not at all.
+void publish_report(const api::ReportResult& r);
 // "anesim report: wrote DOC and IMG/*.svg", one line for stderr.
 std::string report_note(const api::ReportResult& r);
 

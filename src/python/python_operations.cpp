@@ -15,6 +15,7 @@
 #include <anesim/present/characterize_output.h>
 #include <anesim/present/decode_output.h>
 #include <anesim/present/replay_output.h>
+#include <anesim/present/report_output.h>
 #include <anesim/present/sweep_output.h>
 #include <anesim/python/interruptible.h>
 #include <anesim/python/python_config.h>
@@ -209,7 +210,11 @@ py::object report(const py::object& out, const py::object& traces_dir,
   r.calibration = path_argument(calibration, "calibration");
   r.config = config_file(config, chip, "report");
   r.jobs = jobs_value(jobs);
-  const api::ReportResult done = interruptible([&] { return api::report(r); });
+  const api::ReportResult done = interruptible([&] {
+    api::ReportResult built = api::report(r);
+    present::publish_report(built);
+    return built;
+  });
   py::dict d;
   d["document"] = done.document;
   d["img_dir"] = done.img_dir;

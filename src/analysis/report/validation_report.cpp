@@ -27,8 +27,18 @@ std::string target_rows(const ReportContext& ctx) {
 
 }  // namespace
 
-std::string write_validation_report(const ValidationReportSpec& spec, const MachineConfig& cfg) {
+CreatedDirectory::~CreatedDirectory() {
+  if (!keep && !path.empty()) {
+    rmdir(path.c_str());
+  }
+  unregister_leftover(path);
+}
+
+ValidationReport build_validation_report(const ValidationReportSpec& spec,
+                                         const MachineConfig& cfg) {
   check_writable_directory(spec.out);
+  ValidationReport report;
+  report.out = spec.out;
   ReportContext ctx;
   ctx.cfg = cfg;
   ctx.config_path = spec.config_path;
@@ -36,24 +46,16 @@ std::string write_validation_report(const ValidationReportSpec& spec, const Mach
   ctx.calibration_path = spec.calibration_path;
   ctx.jobs = spec.jobs;
   ctx.img_dir = parent_directory(spec.out) + "/img";
+  report.img_dir = ctx.img_dir;
   // A report that fails leaves nothing: no plot, and no img/ it created.
-  struct CreatedDirectory {
-    std::string path;
-    bool keep = false;
-    ~CreatedDirectory() {
-      if (!keep && !path.empty()) {
-        rmdir(path.c_str());
-      }
-      unregister_leftover(path);
-    }
-  } created;
+  report.made = std::make_shared<CreatedDirectory>();
   if (mkdir(ctx.img_dir.c_str(), 0777) == 0) {
-    created.path = ctx.img_dir;
-    register_leftover(created.path, Leftover::kDirectory);  // a signal removes it too
+    report.made->path = ctx.img_dir;
+    register_leftover(ctx.img_dir, Leftover::kDirectory);  // a signal removes it too
   }
   check_writable_directory(ctx.img_dir + "/x.svg");
-  OutputSet outputs;
-  ctx.outputs = &outputs;
+  report.staged = std::make_shared<OutputSet>();
+  ctx.outputs = report.staged.get();
 
   TemplateValues v;
   v["out"] = spec.out;
@@ -67,10 +69,14 @@ std::string write_validation_report(const ValidationReportSpec& spec, const Mach
   spectrum_section(ctx, v);
   split_section(ctx, v);
   v["targets"] = target_rows(ctx);
-  outputs.add_text(spec.out, fill_template(kValidationReportTemplate, v));
-  outputs.commit();
-  created.keep = true;
-  return ctx.img_dir;
+  report.document = fill_template(kValidationReportTemplate, v);
+  return report;
+}
+
+void publish_validation_report(const ValidationReport& report) {
+  report.staged->add_text(report.out, report.document);
+  report.staged->commit();
+  report.made->keep = true;
 }
 
 }  // namespace anesim

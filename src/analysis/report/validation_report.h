@@ -5,8 +5,10 @@
 // fills in its numbers.
 #pragma once
 
+#include <memory>
 #include <string>
 
+#include <anesim/io/output_set.h>
 #include <anesim/sim/base/machine_config.h>
 
 namespace anesim {
@@ -19,8 +21,26 @@ struct ValidationReportSpec {
   unsigned jobs = 2;
 };
 
-// Runs every section and writes the document and its plots atomically.
-// Returns the directory the plots went to.
-std::string write_validation_report(const ValidationReportSpec& spec, const MachineConfig& cfg);
+// The img/ folder a report created for its plots: removed again (and
+// forgotten by the signal cleanup) unless the report is published.
+struct CreatedDirectory {
+  std::string path;  // "" when it existed already
+  bool keep = false;
+  ~CreatedDirectory();
+};
+
+// A report built: the document's text and its plots rendered under
+// temporary names; nothing is published until publish_validation_report.
+struct ValidationReport {
+  std::string out, document, img_dir;
+  std::shared_ptr<OutputSet> staged;       // the plots
+  std::shared_ptr<CreatedDirectory> made;  // img/, when the report made it
+};
+
+// Runs every section; checks the outputs' folders first.
+ValidationReport build_validation_report(const ValidationReportSpec& spec,
+                                         const MachineConfig& cfg);
+// The document and its plots published together, or none of them.
+void publish_validation_report(const ValidationReport& report);
 
 }  // namespace anesim
