@@ -102,3 +102,15 @@ def test_report_refuses_bad_values_before_any_work(tmp_path):
     with pytest.raises(anesim.UsageError, match="jobs"):
         anesim.report(tmp_path / "v.md", jobs=0)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_report_writes_the_shipped_document_and_its_plots(tmp_path, monkeypatch):
+    # From the source tree, with the defaults the validation-report target uses.
+    monkeypatch.chdir(SOURCE_DIR)
+    out = tmp_path / "validation.md"
+    got = anesim.report(out)
+    assert got == {"document": str(out), "img_dir": str(tmp_path / "img")}
+    shipped = (SOURCE_DIR / "docs" / "validation.md").read_text()
+    assert out.read_text().replace(str(out), "docs/validation.md") == shipped
+    assert sorted(p.name for p in (tmp_path / "img").iterdir()) == sorted(
+        p.name for p in (SOURCE_DIR / "docs" / "img").glob("*.svg"))
