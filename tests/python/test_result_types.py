@@ -1,0 +1,63 @@
+"""The result TypedDicts of the stubs against the dicts the functions return:
+every required key is there and no key is left out of the stub."""
+
+import ast
+import pathlib
+
+import pytest
+
+import anesim
+from conftest import SOURCE_DIR
+
+TRACE = str(SOURCE_DIR / "tests" / "fixtures" / "replay-small.csv")
+
+
+def typed_dicts():
+    """Each TypedDict of the stub: (required keys, all keys), bases included."""
+    stub = ast.parse(pathlib.Path(anesim.__file__).with_name("anesim.pyi").read_text())
+    classes = {n.name: n for n in stub.body if isinstance(n, ast.ClassDef)}
+    out = {}
+
+    def keys(name):
+        if name in out:
+            return out[name]
+        node = classes[name]
+        total = not any(k.arg == "total" and getattr(k.value, "value", True) is False for k in node.keywords)
+        required, every = set(), set()
+        for base in node.bases:
+            if getattr(base, "id", "") in classes:
+                r, a = keys(base.id)
+                required |= r
+                every |= a
+        own = {s.target.id for s in node.body if isinstance(s, ast.AnnAssign)}
+        every |= own
+        if total:
+            required |= own
+        out[name] = (required, every)
+        return out[name]
+
+    for name in classes:
+        if any(getattr(b, "id", "") in ("TypedDict", *classes) for b in classes[name].bases):
+            keys(name)
+    return out
+
+
+CALLS = {
+    "RunResult": lambda: anesim.run(lines=0x800, cores=1),
+    "SweepResult": lambda: anesim.sweep("lines", 0x800, 0x900, 0x100, cores=1),
+    "SweepColumns": lambda: anesim.sweep("lines", 0x800, 0x900, 0x100, cores=1)["columns"],
+    "ReplayResult": lambda: anesim.replay([TRACE]),
+    "DecodeResult": lambda: anesim.decode("llama-step-synthetic", split="none"),
+    "Calibration": lambda: anesim.calibrate([TRACE], {"fabric.port_cycles_per_line": (10, 16)},
+                                            max_evals=3, cross_validate=False),
+    "ChipInfo": lambda: anesim.chips()[0],
+    "VariantInfo": lambda: anesim.variants()[0],
+}
+
+
+@pytest.mark.parametrize("name", sorted(CALLS))
+def test_a_result_has_its_typed_dicts_keys(name):
+    required, every = typed_dicts()[name]
+    got = set(CALLS[name]())
+    assert required <= got, required - got
+    assert got <= every, got - every
