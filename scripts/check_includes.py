@@ -151,9 +151,9 @@ def main():
                 print(report)
             if re.search(r"(^|\s)(fatal )?error:", report):
                 broken.append((reports[future], report))
-            findings.update(unused_includes(report))
-    for file, line, include in sorted(findings):
-        print(f"{file}:{line}: unused {include}")
+            for file, line, include in sorted(set(unused_includes(report)) - findings):
+                print(f"{file}:{line}: unused {include}", flush=True)
+                findings.add((file, line, include))
     for file, report in broken:
         print(f"check_includes: IWYU could not parse {file}:\n{report}", file=sys.stderr)
     print(f"check_includes: {len(units)} files, {len(findings)} unused includes, "

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include <anesim/analysis/run/run_report.h>
+#include <anesim/machine/machine_config_reader.h>
 #include <anesim/sim/dram/refresh/refresh_policies.h>
 #include "test_support.h"
 

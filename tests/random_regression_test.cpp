@@ -19,6 +19,7 @@
 #include <deque>
 #include <random>
 
+#include <anesim/machine/machine_config_reader.h>
 #include <anesim/sim/ring/geometry.h>
 #include <anesim/sim/ring/prefetch_ring.h>
 #include "test_support.h"

@@ -4,6 +4,7 @@
 
 #include <random>
 
+#include <anesim/machine/machine_config_reader.h>
 #include <anesim/sim/core/scoreboard.h>
 #include "test_support.h"
 

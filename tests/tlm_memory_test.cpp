@@ -11,6 +11,7 @@
 #include <vector>
 
 #include <anesim/analysis/run/run_report.h>
+#include <anesim/machine/machine_config_reader.h>
 #include <anesim/sim/memory/memory_coupling.h>
 #include <anesim/sim/memory/tlm_memory.h>
 #include "test_support.h"

@@ -10,12 +10,10 @@
 
 #include <cstdint>
 #include <memory>
-#include <string>
 #include <vector>
 
 #include <anesim/sim/base/machine_config.h>
 #include <anesim/sim/core/core_harness.h>
-#include <anesim/sim/core/line_latency.h>
 #include <anesim/sim/core/scoreboard.h>
 #include <anesim/sim/core/task.h>
 #include <anesim/sim/fabric/credit_fabric.h>

@@ -1,7 +1,6 @@
 #include <anesim/analysis/advise/simulation_cache.h>
 
 #include <algorithm>
-#include <numeric>
 
 #include <fmt/format.h>
 
