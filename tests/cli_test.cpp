@@ -12,6 +12,7 @@
 #include <sstream>
 #include <string>
 
+#include <anesim/io/json.h>
 #include "test_support.h"
 
 namespace anesim {

@@ -12,6 +12,7 @@
 #include <anesim/io/json.h>
 #include <anesim/machine/builtin_config.h>
 #include <anesim/machine/config_patch.h>
+#include <anesim/machine/machine_config_reader.h>
 #include <anesim/model/model_description.h>
 #include <anesim/model/model_presets.h>
 

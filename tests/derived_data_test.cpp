@@ -14,6 +14,7 @@
 
 #include <anesim/analysis/batch/point_request.h>
 #include <anesim/analysis/tables/advise_point.h>
+#include <anesim/analysis/tables/cache_entry.h>
 #include <anesim/analysis/tables/characterize.h>
 #include <anesim/analysis/tables/result_cache.h>
 #include <anesim/analysis/tables/table_lookup.h>

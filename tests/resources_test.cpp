@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include <anesim/io/json.h>
 #include "test_support.h"
 
 #if defined(__SANITIZE_ADDRESS__)
