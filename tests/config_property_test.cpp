@@ -15,7 +15,6 @@
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
-#include <sstream>
 
 #include <anesim/machine/chip_registry.h>
 #include <anesim/machine/machine_config_reader.h>

@@ -5,7 +5,6 @@
 #include <catch2/catch.hpp>
 
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -18,7 +17,6 @@
 #include <anesim/analysis/tables/characterize.h>
 #include <anesim/analysis/tables/result_cache.h>
 #include <anesim/analysis/tables/table_lookup.h>
-#include <anesim/io/errors.h>
 #include <anesim/io/text_file.h>
 #include <anesim/machine/machine_config_reader.h>
 

@@ -1,9 +1,6 @@
 #include <anesim/io/gnuplot_plot.h>
 
-#include <unistd.h>
-
 #include <cstdio>
-#include <cstdlib>
 #include <fstream>
 #include <iterator>
 

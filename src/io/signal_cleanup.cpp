@@ -1,8 +1,6 @@
 #include <anesim/io/signal_cleanup.h>
 
-#include <dirent.h>
 #include <fcntl.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <array>
