@@ -22,6 +22,7 @@
 #include <anesim/machine/machine_config_reader.h>
 #include <anesim/sim/ring/geometry.h>
 #include <anesim/sim/ring/prefetch_ring.h>
+#include <anesim/sim/ring/ring_variant.h>
 #include "test_support.h"
 
 namespace anesim {

@@ -14,6 +14,7 @@
 #include <anesim/machine/machine_config_reader.h>
 #include <anesim/sim/memory/memory_coupling.h>
 #include <anesim/sim/memory/tlm_memory.h>
+#include <anesim/sim/ring/ring_variant.h>
 #include "test_support.h"
 #include "tlm_protocol_checker.h"
 

@@ -7,6 +7,7 @@
 #include <anesim/analysis/tables/advise_point.h>
 #include <anesim/analysis/tables/result_cache.h>
 #include <anesim/io/errors.h>
+#include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim {
 
