@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include <anesim/io/errors.h>
+
 namespace anesim {
 
 // The newest format this reader implements. Files of the same major and a
