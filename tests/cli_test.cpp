@@ -9,6 +9,7 @@
 
 #include <fstream>
 #include <set>
+#include <sstream>
 #include <string>
 
 #include <anesim/io/json.h>
