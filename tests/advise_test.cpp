@@ -11,12 +11,12 @@
 #include <map>
 #include <optional>
 #include <set>
-#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include <anesim/analysis/advise/advice.h>
+#include <anesim/analysis/tables/notch_rules.h>
 #include <anesim/io/json.h>
 #include <anesim/model/model_description.h>
 #include <anesim/sim/core/workload.h>

@@ -17,6 +17,7 @@
 #include <anesim/analysis/calibrate/candidate_evaluator.h>
 #include <anesim/machine/builtin_config.h>
 #include <anesim/machine/config_patch.h>
+#include <anesim/machine/machine_config_reader.h>
 #include "test_support.h"
 
 namespace anesim {

@@ -13,7 +13,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include <anesim/api/chips.h>
 #include <anesim/api/run.h>
 #include <anesim/io/errors.h>
 #include <anesim/machine/chip_registry.h>

@@ -12,6 +12,8 @@
 #include <sstream>
 #include <string>
 
+#include <anesim/io/json.h>
+#include <anesim/sim/ring/ring_variant.h>
 #include "test_support.h"
 
 namespace anesim {

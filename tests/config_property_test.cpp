@@ -15,10 +15,10 @@
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
-#include <sstream>
 
 #include <anesim/machine/chip_registry.h>
 #include <anesim/machine/machine_config_reader.h>
+#include <anesim/sim/ring/ring_variant.h>
 
 #include "tests/config_space.h"
 #include "tests/test_support.h"

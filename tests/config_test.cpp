@@ -3,9 +3,6 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
-#include <fstream>
-#include <regex>
-#include <sstream>
 
 #include <anesim/machine/machine_config_reader.h>
 #include "test_support.h"

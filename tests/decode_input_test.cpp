@@ -9,7 +9,6 @@
 #include <anesim/analysis/trace/trace_format.h>
 #include <anesim/io/errors.h>
 #include <anesim/machine/config_patch.h>
-#include <anesim/machine/machine_config_reader.h>
 
 #include "tests/test_support.h"
 

@@ -7,11 +7,11 @@
 #include <string>
 #include <utility>
 
-#include <anesim/analysis/decode/split_policy.h>
 #include <anesim/analysis/step/step_plan.h>
 #include <anesim/io/json.h>
 #include <anesim/machine/builtin_config.h>
 #include <anesim/machine/config_patch.h>
+#include <anesim/machine/machine_config_reader.h>
 #include <anesim/model/model_description.h>
 #include <anesim/model/model_presets.h>
 

@@ -5,7 +5,6 @@
 #include <catch2/catch.hpp>
 
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -14,10 +13,10 @@
 
 #include <anesim/analysis/batch/point_request.h>
 #include <anesim/analysis/tables/advise_point.h>
+#include <anesim/analysis/tables/cache_entry.h>
 #include <anesim/analysis/tables/characterize.h>
 #include <anesim/analysis/tables/result_cache.h>
 #include <anesim/analysis/tables/table_lookup.h>
-#include <anesim/io/errors.h>
 #include <anesim/io/text_file.h>
 #include <anesim/machine/machine_config_reader.h>
 

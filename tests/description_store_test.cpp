@@ -14,7 +14,6 @@
 #include <anesim/io/errors.h>
 #include <anesim/io/file_signature.h>
 #include <anesim/machine/chip_registry.h>
-#include <anesim/machine/machine_config_reader.h>
 
 #include "tests/test_support.h"
 

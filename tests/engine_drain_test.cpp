@@ -6,9 +6,9 @@
 
 #include <anesim/analysis/tables/engine_drain.h>
 #include <anesim/io/errors.h>
-#include <anesim/machine/builtin_config.h>
 #include <anesim/machine/machine_config_reader.h>
 #include <anesim/model/weight_format.h>
+#include <anesim/sim/ring/ring_variant.h>
 
 #include "test_support.h"
 

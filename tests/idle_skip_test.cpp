@@ -11,7 +11,9 @@
 #include <vector>
 
 #include <anesim/analysis/run/run_report.h>
+#include <anesim/machine/machine_config_reader.h>
 #include <anesim/sim/dram/refresh/refresh_policies.h>
+#include <anesim/sim/ring/ring_variant.h>
 #include "test_support.h"
 
 namespace anesim {

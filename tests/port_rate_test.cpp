@@ -3,6 +3,7 @@
 // whole-cycle ports around it, and whole-cycle ports behave as before.
 #include <catch2/catch.hpp>
 
+#include <anesim/machine/machine_config_reader.h>
 #include "test_support.h"
 
 namespace anesim {

@@ -19,8 +19,10 @@
 #include <deque>
 #include <random>
 
+#include <anesim/machine/machine_config_reader.h>
 #include <anesim/sim/ring/geometry.h>
 #include <anesim/sim/ring/prefetch_ring.h>
+#include <anesim/sim/ring/ring_variant.h>
 #include "test_support.h"
 
 namespace anesim {

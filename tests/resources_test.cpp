@@ -7,7 +7,6 @@
 // with allocations), so those builds skip that part.
 #include <catch2/catch.hpp>
 
-#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -15,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include <anesim/io/json.h>
 #include "test_support.h"
 
 #if defined(__SANITIZE_ADDRESS__)

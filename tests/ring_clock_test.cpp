@@ -11,6 +11,7 @@
 
 #include <anesim/sim/ring/geometry.h>
 #include <anesim/sim/ring/prefetch_ring.h>
+#include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim {
 namespace {

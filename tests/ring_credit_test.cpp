@@ -8,6 +8,7 @@
 
 #include <anesim/sim/ring/geometry.h>
 #include <anesim/sim/ring/prefetch_ring.h>
+#include <anesim/sim/ring/ring_variant.h>
 
 #include "tests/variant_by_name.h"
 

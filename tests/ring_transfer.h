@@ -7,7 +7,6 @@
 #include <deque>
 #include <vector>
 
-#include <anesim/sim/ring/geometry.h>
 #include <anesim/sim/ring/lookahead_share.h>
 #include <anesim/sim/ring/prefetch_ring.h>
 

@@ -7,7 +7,6 @@
 #include <catch2/catch.hpp>
 
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>

@@ -14,16 +14,13 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include <anesim/cli/exit_codes.h>
 #include <anesim/machine/machine_config_reader.h>
-#include <anesim/sim/top/simulate.h>
 #include "test_support.h"
 
 namespace anesim {

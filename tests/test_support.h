@@ -16,17 +16,14 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <system_error>
 #include <vector>
 
-#include <anesim/io/json.h>
-#include <anesim/machine/machine_config_reader.h>
 #include <anesim/sim/core/workload.h>
 #include <anesim/sim/top/cluster.h>
-#include "variant_by_name.h"
+#include "variant_by_name.h"  // IWYU pragma: export (the tests name variants through it)
 
 namespace anesim::test {
 

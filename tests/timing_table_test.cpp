@@ -28,6 +28,7 @@
 #include <anesim/machine/machine_config_reader.h>
 #include <anesim/present/advice_output.h>
 #include <anesim/sim/ring/geometry.h>
+#include <anesim/sim/ring/ring_variant.h>
 
 #include "tests/test_support.h"
 

@@ -4,15 +4,13 @@
 // rules on every transaction of those runs. Runs the cluster directly.
 #include <catch2/catch.hpp>
 
-#include <tlm>
-
-#include <map>
 #include <string>
 #include <vector>
 
 #include <anesim/analysis/run/run_report.h>
+#include <anesim/machine/machine_config_reader.h>
 #include <anesim/sim/memory/memory_coupling.h>
-#include <anesim/sim/memory/tlm_memory.h>
+#include <anesim/sim/ring/ring_variant.h>
 #include "test_support.h"
 #include "tlm_protocol_checker.h"
 

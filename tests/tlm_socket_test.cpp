@@ -85,7 +85,7 @@ TEST_CASE("sockets: a platform binds its own AT targets, every transaction by th
     memories.push_back(std::make_unique<FixedLatencyMemory>(
         ("memory" + std::to_string(ch)).c_str(), sc_core::sc_time(80, sc_core::SC_NS),
         sc_core::sc_time(10, sc_core::SC_NS), 2));
-    system.fabric().to_dram(ch).bind(memories.back()->socket);
+    system.to_dram(ch).bind(memories.back()->socket);
   }
   sc_core::sc_start();
   const SimulationOutcome out = system.outcome();

@@ -18,6 +18,8 @@
 #include <anesim/analysis/stats/statistics.h>
 #include <anesim/analysis/sweep/notch_analysis.h>
 #include <anesim/analysis/trace/trace_format.h>
+#include <anesim/io/json.h>
+#include <anesim/machine/machine_config_reader.h>
 #include "test_support.h"
 
 namespace anesim {

@@ -19,7 +19,7 @@
 #include <vector>
 
 #include <anesim/machine/machine_config_reader.h>
-#include <anesim/sim/core/workload.h>
+#include <anesim/sim/core/task.h>
 #include <anesim/sim/memory/fixed_latency_memory.h>
 #include <anesim/sim/top/ane_system.h>
 
@@ -36,23 +36,28 @@ int sc_main(int argc, char** argv) {
     return 2;
   }
 
-  anesim::Workload workload;
-  workload.cores = 2;
-  workload.lines_per_core = 0x800;  // one task per core
+  // The workload: one task descriptor per core, core c's slice of the
+  // weights starting right after core c-1's.
+  const uint32_t cores = 2, lines_per_core = 0x800;
   anesim::RunSpec spec;
   spec.variant = anesim::RingVariant::kFix;
-  spec.tasks = anesim::build_tasks(workload);
+  for (uint32_t c = 0; c < cores; ++c) {
+    anesim::Task task;
+    task.start_line = c * lines_per_core;
+    task.lines = lines_per_core;
+    spec.tasks.push_back({task});
+  }
   spec.memory = anesim::MemoryCoupling::kTlm;  // reads leave through the sockets
 
   anesim::AneSystem ane("anesim", cfg, spec, anesim::AneSystem::Memory::kExternal);
   // The platform's memory: 90 ns per read, 6.4 GB/s and 16 reads in
   // service per channel.
   std::vector<std::unique_ptr<anesim::FixedLatencyMemory>> memory;
-  for (uint32_t ch = 0; ch < cfg.dram.channels; ++ch) {
+  for (uint32_t ch = 0; ch < ane.dram_sockets(); ++ch) {
     memory.push_back(std::make_unique<anesim::FixedLatencyMemory>(
         ("memory" + std::to_string(ch)).c_str(), sc_core::sc_time(90, sc_core::SC_NS),
         sc_core::sc_time(10, sc_core::SC_NS), 16));
-    ane.fabric().to_dram(ch).bind(memory.back()->socket);
+    ane.to_dram(ch).bind(memory.back()->socket);
   }
   sc_core::sc_start();
   const anesim::SimulationOutcome outcome = ane.outcome();
@@ -61,7 +66,7 @@ int sc_main(int argc, char** argv) {
               static_cast<unsigned long long>(r.lines_total),
               static_cast<unsigned long long>(r.sim_cycles), r.gbps);
 
-  const uint64_t expected = uint64_t{workload.cores} * workload.lines_per_core;
+  const uint64_t expected = uint64_t{cores} * lines_per_core;
   bool ok = true;
   if (r.lines_lost != 0) {
     std::fprintf(stderr, "platform: %llu lines lost%s%s\n",

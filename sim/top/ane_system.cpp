@@ -6,6 +6,8 @@
 
 #include <anesim/sim/base/cycle_time.h>
 #include <anesim/sim/memory/tlm_memory.h>
+#include <anesim/sim/top/cluster.h>
+#include <anesim/sim/top/sc_hierarchy.h>
 
 namespace anesim {
 
@@ -29,24 +31,35 @@ uint32_t socket_count(const MachineConfig& cfg, const RunSpec& spec) {
 }
 }  // namespace
 
+// Built inside AneSystem's constructor, so the modules are its children.
+struct AneSystem::Parts {
+  Parts(const MachineConfig& cfg, const RunSpec& spec)
+      : cluster(cfg, spec),
+        cluster_module("cluster", cluster.core_count(), spec.variant),
+        fabric("fabric", socket_count(cfg, spec)) {}
+
+  Cluster cluster;
+  ClusterModule cluster_module;
+  FabricModule fabric;
+  std::unique_ptr<DramModule> dram;  // null: the platform's memory
+};
+
 AneSystem::AneSystem(sc_core::sc_module_name name, const MachineConfig& cfg, const RunSpec& spec,
                      Memory memory)
-    : sc_module(name),
-      cfg_(cfg),
-      cluster_(std::make_unique<Cluster>(cfg, spec)),
-      cluster_module_("cluster", cluster_->core_count(), spec.variant),
-      fabric_("fabric", socket_count(cfg, spec)) {
+    : sc_module(name), cfg_(cfg) {
   if (memory == Memory::kExternal && spec.memory != MemoryCoupling::kTlm) {
     throw std::invalid_argument("AneSystem: external memory needs the tlm coupling");
   }
-  TlmMemory* tlm = cluster_->fabric().tlm();
-  for (uint32_t ch = 0; ch < fabric_.socket_count(); ++ch) {
-    fabric_.to_dram(ch).bind(tlm->backward(ch));
+  parts_ = std::make_unique<Parts>(cfg, spec);
+  FabricModule& fabric = parts_->fabric;
+  TlmMemory* tlm = parts_->cluster.fabric().tlm();
+  for (uint32_t ch = 0; ch < fabric.socket_count(); ++ch) {
+    fabric.to_dram(ch).bind(tlm->backward(ch));
   }
   if (memory == Memory::kOwn) {
-    dram_ = std::make_unique<DramModule>("dram", cfg, clocked_targets(*cluster_, cfg));
-    for (uint32_t ch = 0; ch < fabric_.socket_count(); ++ch) {
-      fabric_.to_dram(ch).bind(*dram_->socket(ch));
+    parts_->dram = std::make_unique<DramModule>("dram", cfg, clocked_targets(parts_->cluster, cfg));
+    for (uint32_t ch = 0; ch < fabric.socket_count(); ++ch) {
+      fabric.to_dram(ch).bind(*parts_->dram->socket(ch));
     }
   }
   SC_THREAD(run);
@@ -54,12 +67,18 @@ AneSystem::AneSystem(sc_core::sc_module_name name, const MachineConfig& cfg, con
 
 AneSystem::~AneSystem() = default;
 
+tlm::tlm_initiator_socket<>& AneSystem::to_dram(uint32_t ch) { return parts_->fabric.to_dram(ch); }
+
+uint32_t AneSystem::dram_sockets() const { return parts_->fabric.socket_count(); }
+
+Cluster& AneSystem::cluster() { return parts_->cluster; }
+
 void AneSystem::end_of_elaboration() {
   // Bindings are complete: the fabric's reads go through its sockets.
-  TlmMemory* tlm = cluster_->fabric().tlm();
-  for (uint32_t ch = 0; ch < fabric_.socket_count(); ++ch) {
-    tlm->connect(ch, fabric_.to_dram(ch).operator->(),
-                 dram_ != nullptr ? dram_->clocked(ch) : nullptr);
+  TlmMemory* tlm = parts_->cluster.fabric().tlm();
+  for (uint32_t ch = 0; ch < dram_sockets(); ++ch) {
+    tlm->connect(ch, to_dram(ch).operator->(),
+                 parts_->dram != nullptr ? parts_->dram->clocked(ch) : nullptr);
   }
   if (tlm != nullptr) {
     tlm->set_wake(&wake_);
@@ -67,7 +86,7 @@ void AneSystem::end_of_elaboration() {
 }
 
 void AneSystem::run() {
-  const TlmMemory* tlm = cluster_->fabric().tlm();
+  const TlmMemory* tlm = parts_->cluster.fabric().tlm();
   if (tlm != nullptr && tlm->timed()) {
     run_lockstep();
   } else {
@@ -79,22 +98,22 @@ void AneSystem::run() {
 
 void AneSystem::run_decoupled() {
   const uint64_t max_cycles = cfg_.sim.max_cycles;
-  while (!cluster_->finished()) {
-    if (cluster_->now() >= max_cycles) {
+  while (!parts_->cluster.finished()) {
+    if (parts_->cluster.now() >= max_cycles) {
       exceeded_ = true;
       return;
     }
-    const uint64_t start = cluster_->now();
-    cluster_->run_until(std::min(start + cfg_.sim.quantum_cycles, max_cycles));
+    const uint64_t start = parts_->cluster.now();
+    parts_->cluster.run_until(std::min(start + cfg_.sim.quantum_cycles, max_cycles));
     // Idle skipping may have moved past the quantum's end: SystemC follows.
-    wait(sc_core::sc_time(cfg_.cycles_to_ns(cluster_->now()) - cfg_.cycles_to_ns(start),
+    wait(sc_core::sc_time(cfg_.cycles_to_ns(parts_->cluster.now()) - cfg_.cycles_to_ns(start),
                           sc_core::SC_NS));
   }
 }
 
 void AneSystem::run_lockstep() {
   const uint64_t max_cycles = cfg_.sim.max_cycles;
-  while (!cluster_->finished()) {
+  while (!parts_->cluster.finished()) {
     // The cycle SystemC's present falls in; a backward call that arrived
     // during a cycle already run takes effect on the next one.
     const uint64_t at = cycle_at(cfg_, sc_core::sc_time_stamp());
@@ -102,17 +121,17 @@ void AneSystem::run_lockstep() {
       exceeded_ = true;
       return;
     }
-    if (at >= cluster_->now()) {
-      cluster_->run_until(at + 1);
+    if (at >= parts_->cluster.now()) {
+      parts_->cluster.run_until(at + 1);
     }
-    if (cluster_->finished()) {
+    if (parts_->cluster.finished()) {
       return;
     }
-    const uint64_t next = std::min(cluster_->next_event(), max_cycles);
+    const uint64_t next = std::min(parts_->cluster.next_event(), max_cycles);
     wait(time_of(cfg_, next) - sc_core::sc_time_stamp(), wake_);
   }
 }
 
-SimulationOutcome AneSystem::outcome() const { return {cluster_->result(), exceeded_}; }
+SimulationOutcome AneSystem::outcome() const { return {parts_->cluster.result(), exceeded_}; }
 
 }  // namespace anesim

@@ -14,18 +14,24 @@
 // target bound to the fabric's sockets) it runs in lockstep: each active
 // cycle at its own time, waiting for the next event of the cluster or for
 // the target's next backward call, whichever comes first.
+//
+// The public face of the installed package (docs/systemc.md, "anesim as a
+// library"): its parts stay behind a pointer to an incomplete type, so this
+// header names only the machine description, the run and its outcome.
 #pragma once
 
 #include <systemc>
+#include <tlm>
 
 #include <cstdint>
 #include <memory>
 
 #include <anesim/sim/base/machine_config.h>
-#include <anesim/sim/top/cluster.h>
-#include <anesim/sim/top/sc_hierarchy.h>
+#include <anesim/sim/top/run_spec.h>
 
 namespace anesim {
+
+class Cluster;
 
 class AneSystem : public sc_core::sc_module {
  public:
@@ -39,8 +45,15 @@ class AneSystem : public sc_core::sc_module {
   ~AneSystem() override;
   const char* kind() const override { return "anesim::AneSystem"; }
 
-  FabricModule& fabric() { return fabric_; }
-  Cluster& cluster() { return *cluster_; }
+  // The fabric's AT initiator socket to DRAM channel `ch` (anesim.fabric's
+  // to_dram_<ch>), for ch < dram_sockets(); none under the builtin coupling.
+  // With external memory the platform binds a target to each before
+  // sc_start().
+  tlm::tlm_initiator_socket<>& to_dram(uint32_t ch);
+  uint32_t dram_sockets() const;
+  // The cycle loop behind the hierarchy, for the tree's own callers (its
+  // header, sim/top/cluster.h, is not installed).
+  Cluster& cluster();
 
   // After sc_start() returns: the run, and whether it stopped at
   // simulation.max_cycles before every line was delivered.
@@ -52,11 +65,10 @@ class AneSystem : public sc_core::sc_module {
   void run_decoupled();
   void run_lockstep();
 
+  struct Parts;  // the cluster and its sc_modules (ane_system.cpp)
+
   const MachineConfig& cfg_;
-  std::unique_ptr<Cluster> cluster_;
-  ClusterModule cluster_module_;
-  FabricModule fabric_;
-  std::unique_ptr<DramModule> dram_;
+  std::unique_ptr<Parts> parts_;
   sc_core::sc_event wake_;  // a target on SystemC time called back
   bool exceeded_ = false;
 };

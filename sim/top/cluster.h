@@ -10,17 +10,16 @@
 
 #include <cstdint>
 #include <memory>
-#include <string>
 #include <vector>
 
 #include <anesim/sim/base/machine_config.h>
 #include <anesim/sim/core/core_harness.h>
-#include <anesim/sim/core/line_latency.h>
 #include <anesim/sim/core/scoreboard.h>
 #include <anesim/sim/core/task.h>
 #include <anesim/sim/fabric/credit_fabric.h>
 #include <anesim/sim/ring/prefetch_ring.h>
 #include <anesim/sim/top/progress_watchdog.h>
+#include <anesim/sim/top/run_spec.h>
 
 class VerilatedContext;
 class VerilatedVcdC;
@@ -28,49 +27,6 @@ class VerilatedVcdC;
 namespace anesim {
 
 class PathTracer;
-
-struct RunSpec {
-  RingVariant variant = RingVariant::kBug;
-  std::vector<std::vector<Task>> tasks;  // one descriptor list per active core
-  // Skip idle cycles and leave rings without input events unclocked. Off
-  // clocks every ring every cycle: slower, for cross-checking the skipping.
-  bool skip_idle = true;
-  // Keep a record of each line requested in this window (--line-log).
-  LineLogWindow line_log;
-  // How the fabric reaches DRAM (--memory), and who watches the tlm
-  // coupling's transactions (tests; may be null).
-  MemoryCoupling memory = MemoryCoupling::kBuiltin;
-  TlmObserver* tlm_observer = nullptr;
-};
-
-struct RunResult {
-  // Cycles until the last core retired its last line; for a run stopped
-  // early (max_cycles, the watchdog), the cycles it reached.
-  uint64_t sim_cycles = 0;
-  double time_us = 0;
-  double gbps = 0;  // all cores' bytes / simulated time
-  double core_gbps_min = 0, core_gbps_mean = 0, core_gbps_max = 0;
-  uint64_t lines_total = 0;
-  uint64_t lines_prefetched = 0;
-  uint64_t lines_demand = 0;
-  uint64_t lines_lost = 0;  // from the scoreboard
-  std::string scoreboard_error;
-  // Why the progress watchdog stopped the run ("" when it did not).
-  std::string watchdog_error;
-  std::vector<uint32_t> task_credit;    // core 0's lookahead grant per task
-  std::vector<uint64_t> task_dispatch;  // core 0: the cycle each task was latched
-  std::vector<uint64_t> task_finish;    // core 0: the cycle after each task's last line
-  DramStats dram;
-  bool rtl_assertion_failed = false;
-  LatencyStats latency;              // all cores, per path
-  std::vector<LineRecord> line_log;  // RunSpec::line_log's lines, by request cycle
-};
-
-// A run as the testbench ends it.
-struct SimulationOutcome {
-  RunResult result;
-  bool exceeded_max_cycles = false;  // stopped at simulation.max_cycles
-};
 
 // A lower bound on the cycles `spec` needs: the launch, every dispatch, and
 // the busiest core's lines at its port rate. Lets a caller refuse a run that

@@ -5,6 +5,7 @@
 
 #include <anesim/sim/base/stop_request.h>
 #include <anesim/sim/memory/memory_targets.h>
+#include <anesim/sim/top/cluster.h>
 
 namespace anesim {
 

@@ -7,8 +7,7 @@
 #pragma once
 
 #include <anesim/sim/base/machine_config.h>
-#include <anesim/sim/memory/memory_targets.h>
-#include <anesim/sim/top/cluster.h>
+#include <anesim/sim/top/run_spec.h>
 
 namespace anesim {
 

@@ -13,9 +13,9 @@
 #include <vector>
 
 #include <anesim/sim/base/machine_config.h>
+#include <anesim/sim/base/ring_variant_id.h>
 #include <anesim/sim/memory/clocked_target.h>
 #include <anesim/sim/memory/memory_target_kind.h>
-#include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim {
 

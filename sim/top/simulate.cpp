@@ -3,6 +3,7 @@
 #include <systemc>
 
 #include <anesim/sim/top/ane_system.h>
+#include <anesim/sim/top/cluster.h>
 
 #if defined(__SANITIZE_ADDRESS__)
 #define ANESIM_ASAN 1

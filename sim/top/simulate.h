@@ -7,7 +7,7 @@
 #include <string>
 
 #include <anesim/sim/base/machine_config.h>
-#include <anesim/sim/top/cluster.h>
+#include <anesim/sim/top/run_spec.h>
 #include <anesim/sim/top/waveform_sink.h>
 
 namespace anesim {

@@ -12,6 +12,7 @@
 
 #include <fmt/format.h>
 
+#include <anesim/io/errors.h>
 #include <anesim/io/output_kind.h>
 #include <anesim/io/output_set.h>
 #include <anesim/io/signal_cleanup.h>

@@ -8,8 +8,6 @@
 
 #include <string>
 
-#include <anesim/io/errors.h>
-
 namespace anesim {
 
 // The directory part of `path` ("." when it has none).

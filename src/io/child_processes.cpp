@@ -3,12 +3,13 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <spawn.h>
-#include <sys/mman.h>
+// memfd_create: glibc declares it in <bits/mman-shared.h>, which IWYU 0.18
+// does not map to <sys/mman.h>.
+#include <sys/mman.h>  // IWYU pragma: keep
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <stdexcept>

@@ -1,9 +1,6 @@
 #include <anesim/io/gnuplot_plot.h>
 
-#include <unistd.h>
-
 #include <cstdio>
-#include <cstdlib>
 #include <fstream>
 #include <iterator>
 
@@ -11,6 +8,7 @@
 
 #include <anesim/io/atomic_output.h>
 #include <anesim/io/child_processes.h>
+#include <anesim/io/errors.h>
 #include <anesim/io/output_set.h>
 #include <anesim/io/text_functions.h>
 

@@ -1,8 +1,9 @@
 #include <anesim/io/signal_cleanup.h>
 
-#include <dirent.h>
 #include <fcntl.h>
-#include <sys/syscall.h>
+// SYS_getdents64: a macro of <bits/syscall.h>, which IWYU 0.18 does not map
+// to <sys/syscall.h>.
+#include <sys/syscall.h>  // IWYU pragma: keep
 #include <unistd.h>
 
 #include <array>

@@ -9,7 +9,9 @@
 #include <fmt/format.h>
 #include <verilated_vcd_c.h>
 
+#include <anesim/io/atomic_output.h>
 #include <anesim/io/child_processes.h>
+#include <anesim/io/errors.h>
 #include <anesim/io/output_set.h>
 
 namespace anesim {

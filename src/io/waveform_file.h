@@ -9,7 +9,6 @@
 #include <memory>
 #include <string>
 
-#include <anesim/io/atomic_output.h>
 #include <anesim/sim/top/waveform_sink.h>
 
 namespace anesim {

@@ -11,7 +11,6 @@
 #include <anesim/io/text_functions.h>
 #include <anesim/io/yaml_text.h>
 #include <anesim/sim/base/bit_math.h>
-#include <anesim/sim/ring/geometry.h>
 
 namespace anesim {
 

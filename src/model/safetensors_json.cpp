@@ -1,14 +1,12 @@
 #include <anesim/model/safetensors_json.h>
 
 #include <algorithm>
-#include <cmath>
 #include <set>
 #include <string_view>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include <anesim/io/errors.h>
 #include <anesim/io/json.h>
 #include <anesim/io/text_functions.h>
 #include <anesim/model/json_events.h>

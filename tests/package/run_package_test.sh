@@ -40,15 +40,22 @@ step() {
 step "install the build tree" install "$cmake" --install "$build_dir" --prefix "$prefix"
 
 # What the package must and must not ship.
-for f in "$includedir"/anesim/sim/base/machine_config.h "$includedir"/anesim/sim/ring/ring_variants.def \
+for f in "$includedir"/anesim/sim/top/ane_system.h "$includedir"/anesim/sim/top/run_spec.h \
+         "$includedir"/anesim/sim/base/machine_config.h \
          "$includedir"/anesim/machine/machine_config_reader.h "$includedir"/anesim/io/errors.h \
-         "$includedir"/anesim/generated/ring_geometry.h \
          "$datadir"/anesim/configs/chips/m3-air.yaml "$libdir"/cmake/anesim/anesimConfig.cmake; do
   [[ -f $prefix/$f ]] || { echo "package test: $f is not installed" >&2; exit 1; }
 done
-# Only the model's and the config reader's headers: nothing of the CLI, the
-# analyses or the benchmark.
-for d in analysis cli src; do
+# A small public face: at most 12 headers, generated ones included.
+headers=$(find "$prefix/$includedir/anesim" -type f | wc -l)
+if ((headers > 12)); then
+  echo "package test: $headers headers installed under $includedir/anesim, more than 12:" >&2
+  find "$prefix/$includedir/anesim" -type f >&2
+  exit 1
+fi
+# Only the public class and what it names: nothing of the CLI, the analyses,
+# the benchmark, nor the model's parts (the rings, the fabric, the cycle loop).
+for d in analysis cli src sim/ring sim/fabric; do
   if [[ -e $prefix/$includedir/anesim/$d ]]; then
     echo "package test: $includedir/anesim/$d is installed" >&2
     exit 1

@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <map>
-#include <stdexcept>
 #include <utility>
 
 #include <fmt/format.h>

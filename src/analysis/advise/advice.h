@@ -17,7 +17,6 @@
 
 #include <anesim/analysis/advise/advice_settings.h>
 #include <anesim/analysis/step/step_plan.h>
-#include <anesim/analysis/tables/notch_rules.h>
 
 namespace anesim {
 

@@ -1,13 +1,13 @@
 #include <anesim/analysis/advise/simulation_cache.h>
 
 #include <algorithm>
-#include <numeric>
 
 #include <fmt/format.h>
 
 #include <anesim/analysis/tables/advise_point.h>
 #include <anesim/analysis/tables/result_cache.h>
 #include <anesim/io/errors.h>
+#include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim {
 

@@ -14,11 +14,9 @@
 #include <vector>
 
 #include <anesim/analysis/advise/advice_settings.h>
-#include <anesim/analysis/batch/sim_point.h>
 #include <anesim/analysis/tables/notch_rules.h>
 #include <anesim/analysis/tables/timing_table.h>
 #include <anesim/sim/base/machine_config.h>
-#include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim {
 

@@ -6,7 +6,7 @@
 #include <anesim/analysis/batch/point_threads.h>
 #include <anesim/io/errors.h>
 #include <anesim/io/progress_bar.h>
-#include <anesim/sim/top/run_without_systemc.h>
+#include <anesim/sim/memory/memory_targets.h>
 
 namespace anesim {
 

@@ -3,7 +3,9 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
-#include <type_traits>
+// std::is_integral_v and friends: IWYU 0.18 does not attribute uses of
+// variable templates to their header.
+#include <type_traits>  // IWYU pragma: keep
 #include <vector>
 
 #include <fmt/format.h>

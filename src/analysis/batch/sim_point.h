@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include <anesim/sim/ring/ring_variant.h>
+#include <anesim/sim/base/ring_variant_id.h>
 
 namespace anesim {
 

@@ -12,6 +12,7 @@
 #include <anesim/analysis/bench/sc_clock_rings.h>
 #include <anesim/io/count_text.h>
 #include <anesim/io/json.h>
+#include <anesim/sim/ring/ring_variant.h>
 
 namespace {
 

@@ -10,6 +10,7 @@
 #include <anesim/io/atomic_output.h>
 #include <anesim/io/child_processes.h>
 #include <anesim/io/json.h>
+#include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim {
 

@@ -9,8 +9,8 @@
 #include <cstdint>
 #include <string>
 
+#include <anesim/sim/base/ring_variant_id.h>
 #include <anesim/sim/core/task.h>
-#include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim {
 

@@ -12,8 +12,8 @@
 
 #include <cstdint>
 
+#include <anesim/sim/base/ring_variant_id.h>
 #include <anesim/sim/core/task.h>
-#include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim {
 

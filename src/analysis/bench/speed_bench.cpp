@@ -15,6 +15,7 @@
 #include <anesim/sim/core/workload.h>
 #include <anesim/sim/ring/geometry.h>
 #include <anesim/sim/ring/prefetch_ring.h>
+#include <anesim/sim/ring/ring_variant.h>
 #include <anesim/sim/top/cluster.h>
 #include <anesim/sim/top/simulate.h>
 

@@ -13,8 +13,8 @@
 
 #include <anesim/io/json.h>
 #include <anesim/sim/base/machine_config.h>
-#include <anesim/sim/ring/ring_variant.h>
-#include <anesim/sim/top/cluster.h>
+#include <anesim/sim/base/ring_variant_id.h>
+#include <anesim/sim/top/run_spec.h>
 
 namespace anesim {
 

@@ -1,7 +1,5 @@
 #include <anesim/analysis/decode/split_policy.h>
 
-#include <algorithm>
-
 #include <anesim/analysis/advise/advice.h>
 
 namespace anesim {

@@ -7,6 +7,7 @@
 #include <anesim/analysis/tables/timing_table.h>
 #include <anesim/io/text_functions.h>
 #include <anesim/sim/core/workload.h>
+#include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim {
 

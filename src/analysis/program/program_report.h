@@ -11,7 +11,7 @@
 #include <anesim/analysis/step/step_plan.h>
 #include <anesim/io/json.h>
 #include <anesim/model/compiled_program.h>
-#include <anesim/sim/ring/ring_variant.h>
+#include <anesim/sim/base/ring_variant_id.h>
 
 namespace anesim {
 

@@ -11,7 +11,7 @@
 #include <anesim/analysis/trace/trace_format.h>
 #include <anesim/io/json.h>
 #include <anesim/sim/base/machine_config.h>
-#include <anesim/sim/ring/ring_variant.h>
+#include <anesim/sim/base/ring_variant_id.h>
 
 namespace anesim {
 

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <anesim/analysis/replay/replay.h>
+#include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim {
 

@@ -11,7 +11,6 @@
 #include <anesim/analysis/sweep/sweep.h>
 #include <anesim/analysis/sweep/sweep_plots.h>
 #include <anesim/io/gnuplot_plot.h>
-#include <anesim/io/output_set.h>
 #include <anesim/sim/ring/geometry.h>
 
 namespace anesim {

@@ -10,7 +10,6 @@
 #include <anesim/analysis/report/sections.h>
 #include <anesim/io/errors.h>
 #include <anesim/io/gnuplot_plot.h>
-#include <anesim/io/output_set.h>
 #include <anesim/io/text_functions.h>
 
 namespace anesim {

@@ -12,7 +12,7 @@
 #include <anesim/analysis/sweep/sweep.h>
 #include <anesim/analysis/sweep/sweep_plots.h>
 #include <anesim/io/gnuplot_plot.h>
-#include <anesim/io/output_set.h>
+#include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim {
 

@@ -1,7 +1,6 @@
 #include <anesim/analysis/run/latency_report.h>
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 namespace anesim {
 

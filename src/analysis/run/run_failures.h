@@ -6,7 +6,7 @@
 #include <vector>
 
 #include <anesim/sim/base/machine_config.h>
-#include <anesim/sim/top/cluster.h>
+#include <anesim/sim/top/run_spec.h>
 
 namespace anesim {
 

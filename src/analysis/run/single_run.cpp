@@ -3,6 +3,7 @@
 #include <memory>
 
 #include <anesim/io/waveform_file.h>
+#include <anesim/sim/top/cluster.h>
 #include <anesim/sim/top/run_without_systemc.h>
 
 namespace anesim {

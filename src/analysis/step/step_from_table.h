@@ -19,7 +19,7 @@
 #include <anesim/analysis/step/step_timing.h>
 #include <anesim/analysis/tables/timing_table.h>
 #include <anesim/sim/base/machine_config.h>
-#include <anesim/sim/ring/ring_variant.h>
+#include <anesim/sim/base/ring_variant_id.h>
 
 namespace anesim {
 

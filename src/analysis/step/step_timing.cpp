@@ -8,7 +8,6 @@
 
 #include <anesim/io/errors.h>
 
-#include <anesim/analysis/batch/batch_runner.h>
 #include <anesim/analysis/tables/engine_drain.h>
 #include <anesim/analysis/tables/result_cache.h>
 #include <anesim/sim/core/task.h>

@@ -10,8 +10,8 @@
 #include <anesim/analysis/batch/sim_point.h>
 #include <anesim/analysis/step/step_plan.h>
 #include <anesim/sim/base/machine_config.h>
+#include <anesim/sim/base/ring_variant_id.h>
 #include <anesim/sim/core/task.h>
-#include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim {
 

@@ -2,7 +2,6 @@
 // recovers (bug and fix variants at the same x values).
 #pragma once
 
-#include <cstddef>
 #include <cstdint>
 #include <vector>
 

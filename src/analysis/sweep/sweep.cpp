@@ -8,6 +8,7 @@
 #include <anesim/io/errors.h>
 #include <anesim/sim/core/workload.h>
 #include <anesim/sim/ring/geometry.h>
+#include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim {
 

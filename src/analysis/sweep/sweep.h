@@ -10,7 +10,7 @@
 #include <anesim/analysis/batch/shard.h>
 #include <anesim/analysis/batch/sim_point.h>
 #include <anesim/sim/base/machine_config.h>
-#include <anesim/sim/ring/ring_variant.h>
+#include <anesim/sim/base/ring_variant_id.h>
 
 namespace anesim {
 

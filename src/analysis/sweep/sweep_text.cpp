@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <anesim/sim/ring/ring_variant.h>
+
 namespace anesim {
 
 const char* sweep_csv_columns() {

@@ -7,7 +7,6 @@
 #include <set>
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include <anesim/analysis/batch/batch_runner.h>
 #include <anesim/analysis/tables/advise_point.h>
@@ -18,6 +17,7 @@
 #include <anesim/io/errors.h>
 #include <anesim/sim/core/workload.h>
 #include <anesim/sim/ring/geometry.h>
+#include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim {
 

@@ -1,14 +1,10 @@
 #include <anesim/analysis/tables/result_cache.h>
 
-#include <sys/stat.h>
-
 #include <algorithm>
-#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <mutex>
-#include <numeric>
 
 #include <fmt/format.h>
 

@@ -20,8 +20,6 @@
 #include <vector>
 
 #include <anesim/analysis/batch/sim_point.h>
-#include <anesim/analysis/tables/cache_entry.h>
-#include <anesim/analysis/tables/content_hash.h>
 #include <anesim/sim/base/machine_config.h>
 
 namespace anesim {

@@ -9,6 +9,7 @@
 #include <anesim/analysis/tables/table_laws.h>
 #include <anesim/sim/core/workload.h>
 #include <anesim/sim/ring/geometry.h>
+#include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim {
 

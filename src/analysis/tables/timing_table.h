@@ -35,7 +35,7 @@
 
 #include <anesim/io/json.h>
 #include <anesim/sim/base/machine_config.h>
-#include <anesim/sim/ring/ring_variant.h>
+#include <anesim/sim/base/ring_variant_id.h>
 
 namespace anesim {
 

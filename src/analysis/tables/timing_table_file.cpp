@@ -9,6 +9,7 @@
 #include <anesim/analysis/tables/timing_table.h>
 #include <anesim/io/errors.h>
 #include <anesim/sim/ring/geometry.h>
+#include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim {
 

@@ -3,7 +3,6 @@
 // of the trace API (trace_format.h).
 #pragma once
 
-#include <map>
 #include <string>
 #include <vector>
 

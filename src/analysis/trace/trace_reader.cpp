@@ -1,10 +1,8 @@
 #include <anesim/analysis/trace/trace_format.h>
 
 #include <algorithm>
-#include <cmath>
 #include <cstdlib>
 #include <optional>
-#include <set>
 #include <sstream>
 
 #include <fmt/format.h>
