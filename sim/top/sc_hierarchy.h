@@ -14,6 +14,7 @@
 
 #include <anesim/sim/base/machine_config.h>
 #include <anesim/sim/memory/clocked_target.h>
+#include <anesim/sim/memory/memory_channel_parts.h>
 #include <anesim/sim/memory/memory_target_kind.h>
 #include <anesim/sim/ring/ring_variant.h>
 
