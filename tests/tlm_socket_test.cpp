@@ -194,7 +194,8 @@ TEST_CASE("fixed-latency config: the M3 Air's sections, the example memory", "[t
   CHECK(fixed.substr(fixed.find("\ndram:")) == shipped.substr(shipped.find("\ndram:")));
   const MachineConfig cfg = load_config_file(kFixedConfig);
   CHECK(cfg.memory.target == "fixed_latency");
-  CHECK(load_config_file(ANESIM_SOURCE_DIR "/configs/chips/m3-air.yaml").memory.target == "lpddr5");
+  CHECK(load_config_file(ANESIM_SOURCE_DIR "/configs/chips/m3-air.yaml").memory.target ==
+        "dram_channels");
 }
 
 TEST_CASE("hierarchy: --print-hierarchy names the data path", "[sockets][cli]") {

@@ -91,7 +91,7 @@ struct PowerConfig {
 // default. Each target reads its own keys of the `memory:` section into
 // `settings`, and only it reads them back.
 struct MemoryConfig {
-  std::string target = "dram";
+  std::string target = "dram_channels";
   std::map<std::string, double> settings;
   // A key the target read (the reader guarantees it is there).
   double setting(const std::string& key) const { return settings.at(key); }

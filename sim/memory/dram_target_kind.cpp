@@ -1,4 +1,4 @@
-// memory.target dram (the default): the dram section's channels, of its
+// memory.target dram_channels (the default): the dram section's channels, of its
 // standard, modelled by DramChannel and clocked by the cycle loop. The
 // builtin coupling calls them directly; the tlm coupling puts a DramTarget
 // behind each socket.
@@ -14,7 +14,7 @@ namespace {
 
 class DramTargetKind final : public MemoryTargetKind {
  public:
-  const char* name() const override { return "dram"; }
+  const char* name() const override { return "dram_channels"; }
   const char* keys() const override { return ""; }
   void read(ConfigSection&, MemoryConfig&) const override {}  // the dram section describes it
   bool clocked() const override { return true; }

@@ -57,8 +57,6 @@ void reject_other_policies_keys(const RefreshPolicyKind& policy, YamlSection& ti
 
 void read_dram_section(YamlSection& top, DramConfig& cfg) {
   YamlSection dram = top.child("dram");
-  const DramStandard& standard = read_standard(dram);
-  cfg.standard = standard.name();
   cfg.preset = dram.text("preset");
   // 1 MHz .. 100 GHz: the clock period (in whole ps in waveforms) must be
   // at least 10 ps, and max_cycles of it must fit SystemC's 64-bit time.
@@ -76,6 +74,9 @@ void read_dram_section(YamlSection& top, DramConfig& cfg) {
   cfg.queue_depth = static_cast<uint32_t>(dram.integer("queue_depth", 1, 65536));
   cfg.bank_xor_hash = dram.boolean("bank_xor_hash");
   cfg.close_page = dram.boolean("close_page");
+  // The standard checks the keys above and reads the channel's structure.
+  const DramStandard& standard = read_standard(dram);
+  cfg.standard = standard.name();
   const RefreshPolicyKind& refresh = read_refresh_name(dram);
   cfg.refresh = refresh.name();
   {
