@@ -70,7 +70,8 @@ TEST_CASE("plug-in: the test binary's target and policy join the registries",
                           "ideal_memory.yaml\nmemory:\n  target: ideal_memory\n"
                           "  latency_cycles: 40\n  latency_ns: 5\n";
   CHECK_THROWS_WITH(parse_config(bad, "bad.yaml"),
-                    Catch::StartsWith("bad.yaml:5:3: memory.latency_ns: unknown key") &&
+                    Catch::StartsWith("bad.yaml:5:") &&
+                        Catch::Contains("memory.latency_ns: unknown key") &&
                         Catch::Contains("ideal_memory takes latency_cycles"));
 }
 
@@ -102,7 +103,7 @@ TEST_CASE("plug-in: ideal_memory through the SystemC hierarchy and its sockets",
   CHECK(sc.result.sim_cycles == run(cfg, MemoryCoupling::kTlm).sim_cycles);
 }
 
-TEST_CASE("plug-in: no_refresh refreshes nothing, as refresh switched off", "[plugin]") {
+TEST_CASE("plug-in: no_refresh refreshes nothing: refresh switched off", "[plugin]") {
   const MachineConfig cfg = load_config_file(kDir + "no_refresh.yaml");
   REQUIRE(cfg.dram.refresh == "no_refresh");
   REQUIRE(cfg.dram.t.refi != 0);
