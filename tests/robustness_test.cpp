@@ -196,7 +196,7 @@ TEST_CASE("bad config files: file:line:column: field: what, exit 3",
       {write("keynl.yaml", replaced("fabric:\n", "\"x\\ny\": 1\nfabric:\n")),
        "x\\x0ay: unknown key"},
       {write("bw0.yaml", replaced("channel_bytes_per_cycle: 16", "channel_bytes_per_cycle: 0")),
-       "dram.channel_bytes_per_cycle: 0 is out of range (expected 1..4294967295)"},
+       "dram.channel_bytes_per_cycle: 0 is not 16 (8 data beats per CK on x16)"},
       {write("bwneg.yaml", replaced("channel_bytes_per_cycle: 16", "channel_bytes_per_cycle: -16")),
        "dram.channel_bytes_per_cycle: expected a whole number, got '-16' (negative values are "
        "not allowed)"},

@@ -16,7 +16,7 @@ namespace anesim {
 class DramStandard {
  public:
   virtual ~DramStandard() = default;
-  // The value of dram.standard: "lpddr5".
+  // The value of dram.standard, as lpddr5.
   virtual const char* name() const = 0;
   // For messages and presets: "LPDDR5" (a preset is "LPDDR5-6400").
   virtual const char* title() const = 0;

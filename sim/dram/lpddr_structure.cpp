@@ -1,5 +1,7 @@
 #include <anesim/sim/dram/lpddr_structure.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <string>
 
@@ -24,11 +26,15 @@ uint32_t fixed_key(ConfigSection& section, const char* key, uint32_t value, cons
 }  // namespace
 
 void LpddrStandard::read(ConfigSection& dram, ConfigSection& t, DramConfig& cfg) const {
-  // A preset names its standard ("LPDDR5X-7500"): the two must agree.
+  // A preset that names a standard ("LPDDR5X-7500") must name this one; any
+  // other text is a name for reports only.
   const std::string prefix = cfg.preset.substr(0, cfg.preset.find('-'));
-  if (prefix.rfind("LPDDR", 0) == 0 && prefix != s_.title) {
-    dram.fail_at("preset", fmt::format("'{}' is an {} part, but dram.standard is {}", cfg.preset,
-                                       prefix, s_.name));
+  const bool names_one =
+      prefix.rfind("LPDDR", 0) == 0 &&
+      std::all_of(prefix.begin(), prefix.end(), [](char c) { return std::isalnum(c) != 0; });
+  if (names_one && prefix != s_.title) {
+    dram.fail_at("preset",
+                 fmt::format("names an {} part, but dram.standard is {}", prefix, s_.name));
   }
   const double mts = cfg.clock_mhz * s_.beats_per_ck;
   // Speed bins are named by rounded rates (4266 for 4266.67 MT/s).
