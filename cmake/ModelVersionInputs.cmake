@@ -7,7 +7,7 @@
 set(ANESIM_MODEL_VERSION_GLOBS
     rtl/*.sv rtl/*.vlt sim/*.cpp sim/*.h sim/*.def
     src/machine/config*.cpp src/machine/config*.h src/machine/machine_config_reader.*
-    src/machine/memory_target_readers.* src/machine/refresh_policy_readers.*
+    src/machine/dram_section_reader.* src/machine/yaml_config_section.h
     src/machine/builtin_config.*
     src/analysis/batch/*.cpp src/analysis/batch/*.h
     src/analysis/tables/characterize.* src/analysis/tables/advise_point.*

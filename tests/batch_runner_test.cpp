@@ -67,9 +67,9 @@ TEST_CASE("batch runner: threads unless the machine's memory needs the SystemC k
         PointRunner::kThreads);
   CHECK(point_runner(load_config_or_builtin(kFixedConfig)) == PointRunner::kChildren);
   // The same machine with its target switched back runs as threads.
-  MachineConfig lpddr5 = load_config_or_builtin(kFixedConfig);
-  lpddr5.memory.target = MachineConfig{}.memory.target;  // the default, lpddr5
-  CHECK(point_runner(lpddr5) == PointRunner::kThreads);
+  MachineConfig dram_channels = load_config_or_builtin(kFixedConfig);
+  dram_channels.memory.target = MachineConfig{}.memory.target;  // the default, dram_channels
+  CHECK(point_runner(dram_channels) == PointRunner::kThreads);
 }
 
 TEST_CASE("batch runner: a machine that needs children but has no file is refused", "[batch]") {

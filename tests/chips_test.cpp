@@ -71,8 +71,10 @@ TEST_CASE("an overlay changes only the keys it names", "[chips]") {
 
 TEST_CASE("an overlay that changes the clock keeps the base's times in ns", "[chips]") {
   const std::string dir = fresh_dir("anesim-overlay");
-  const std::string path = write(dir, "fast.yaml", "base: " + kM3 + "\ndram:\n  clock_mhz: 1600\n");
-  const MachineConfig base = load_config_file(kM3);
+  // Twice the clock, within LPDDR5's speed bins: from 400 MHz to 800.
+  const std::string slow = write(dir, "slow.yaml", "base: " + kM3 + "\ndram:\n  clock_mhz: 400\n");
+  const std::string path = write(dir, "fast.yaml", "base: slow.yaml\ndram:\n  clock_mhz: 800\n");
+  const MachineConfig base = load_config_file(slow);
   const MachineConfig o = load_config_file(path);
   CHECK(o.fabric.request_latency == 2 * base.fabric.request_latency);
   CHECK(o.fabric.port_cycles_per_line == Approx(2 * base.fabric.port_cycles_per_line));

@@ -32,7 +32,9 @@ class ConfigSpace {
     const uint32_t banks = pow2(0, 8);
     const bool per_bank = coin();
     const uint32_t cores = static_cast<uint32_t>(uniform(1, 16));
-    std::string y = "dram:\n  preset: \"random\"\n";
+    // Any structure, not only a JEDEC standard's: the test-only standard
+    // any_structure (tests/memory/any_structure_standard.cpp) takes it.
+    std::string y = "dram:\n  standard: any_structure\n  preset: \"random\"\n";
     const uint64_t clock_khz = log_uniform(1000, 100000000);  // 1 MHz .. 100 GHz
     y += fmt::format("  clock_mhz: {}\n", khz_as_mhz(clock_khz));
     y += fmt::format("  channels: {}\n  channel_bytes_per_cycle: {}\n", pow2(0, 6), timing());

@@ -7,12 +7,12 @@
 
 #include <anesim/machine/machine_config_reader.h>
 #include <anesim/sim/dram/dram_address_map.h>
-#include <anesim/sim/dram/lpddr5_channel.h>
+#include <anesim/sim/dram/dram_channel.h>
 
 namespace anesim {
 namespace {
 
-uint64_t single_read_latency(const DramConfig& d, Lpddr5Channel& ch, const DramCoord& at,
+uint64_t single_read_latency(const DramConfig& d, DramChannel& ch, const DramCoord& at,
                              uint64_t start) {
   ch.enqueue(LineRequest{0, 0, 0, false, nullptr}, at, start);
   uint64_t done = 0;
@@ -26,7 +26,7 @@ uint64_t single_read_latency(const DramConfig& d, Lpddr5Channel& ch, const DramC
 TEST_CASE("unloaded read latency is tRCD + RL + burst from a closed bank", "[dram]") {
   DramConfig d = builtin_config().dram;
   d.t.refi = 0;
-  Lpddr5Channel ch(d);
+  DramChannel ch(d);
   const uint64_t closed = single_read_latency(d, ch, DramCoord{0, 3, 7, 0}, 0);
   CHECK(closed == d.t.rcd + d.t.rl + d.t.burst);
   // At 800 MHz that is 36 CK = 45 ns for the LPDDR5-6400 preset.
@@ -37,7 +37,7 @@ TEST_CASE("an open-page row hit costs RL + burst", "[dram]") {
   DramConfig d = builtin_config().dram;
   d.t.refi = 0;
   d.close_page = false;
-  Lpddr5Channel ch(d);
+  DramChannel ch(d);
   single_read_latency(d, ch, DramCoord{0, 1, 9, 0}, 0);
   CHECK(single_read_latency(d, ch, DramCoord{0, 1, 9, 1}, 200) == d.t.rl + d.t.burst);
   // A conflict pays tRP + tRCD on top.
@@ -57,10 +57,10 @@ DramConfig with_refresh(const std::string& mode) {
 // Streams consecutive lines into every channel, keeping the queues full, and
 // returns the delivered bandwidth in GB/s.
 // `stride` 257 makes each channel's reads walk all banks, one line per row.
-double streamed_gbps(const DramConfig& d, uint64_t cycles,
-                     std::vector<Lpddr5Channel>* out = nullptr, uint32_t stride = 1) {
+double streamed_gbps(const DramConfig& d, uint64_t cycles, std::vector<DramChannel>* out = nullptr,
+                     uint32_t stride = 1) {
   DramAddressMap map(d);
-  std::vector<Lpddr5Channel> channels(d.channels, Lpddr5Channel(d));
+  std::vector<DramChannel> channels(d.channels, DramChannel(d));
   uint32_t next_line = 0;
   uint64_t lines_done = 0;
   std::vector<std::vector<uint32_t>> backlog(d.channels);
@@ -117,7 +117,7 @@ TEST_CASE("per-bank refresh keeps up with tREFI under any load", "[dram]") {
     const std::string& name = mode;
     // DYNAMIC_SECTION: Catch2 would take a plain SECTION in a loop for one section.
     DYNAMIC_SECTION(name << ", idle: every refresh on time") {
-      Lpddr5Channel ch(d);
+      DramChannel ch(d);
       for (uint64_t t = 0; t < cycles; t = std::max(t + 1, ch.next_event(t))) {
         ch.tick(t, [](const LineRequest&, uint64_t) {});
       }
@@ -130,9 +130,9 @@ TEST_CASE("per-bank refresh keeps up with tREFI under any load", "[dram]") {
       // every refresh group: per-bank refresh must force its refreshes.
       DramConfig deep = d;
       deep.queue_depth = 128;
-      std::vector<Lpddr5Channel> channels;
+      std::vector<DramChannel> channels;
       streamed_gbps(deep, cycles, &channels, 257);
-      for (const Lpddr5Channel& ch : channels) {
+      for (const DramChannel& ch : channels) {
         CHECK(ch.stats().refreshes + 8 >= due);
         CHECK(ch.stats().refreshes <= due + per_refi);
       }
@@ -145,7 +145,7 @@ TEST_CASE("a lone read waits for at most one group's refresh, and on average les
   // One read at a time, each arriving a fixed odd gap after the last one
   // completed, so the arrivals sweep every phase of the refresh schedule.
   auto latencies = [](const DramConfig& d) {
-    Lpddr5Channel ch(d);
+    DramChannel ch(d);
     std::vector<uint64_t> out;
     uint64_t t = 0;
     for (uint32_t i = 0; i < 4000; ++i) {

@@ -25,7 +25,7 @@ TEST_CASE("idle skipping changes nothing but speed, with every refresh mode", "[
   REQUIRE(m4.dram.refresh == "per_bank");
   // The M4's timings (which set every per-bank key) under each registered mode.
   std::vector<MachineConfig> configs;
-  for (const RefreshPolicyKind* kind : refresh_policies()) {
+  for (const RefreshPolicyKind* kind : RefreshPolicies::instance().all()) {
     configs.push_back(m4);
     configs.back().dram.refresh = kind->name();
   }

@@ -14,8 +14,9 @@
 // - the installed headers are closed under #include, and at most 12;
 // - no source file in src/, sim/, tests/ or examples/ is over 350 lines;
 // - a ring variant's name is spelled as a string literal only in the table
-//   (sim/ring/ring_variants.def), a memory target's or refresh policy's only
-//   by its registry, and the RTL names a ring mechanism, never its number;
+//   (sim/ring/ring_variants.def), a memory target's, refresh policy's or
+//   DRAM standard's only in its own file, and the RTL names a ring
+//   mechanism, never its number;
 // - no JSON key is written by hand inside a C++ string (JSON goes through
 //   nlohmann-json).
 #include <catch2/catch.hpp>
@@ -28,6 +29,7 @@
 #include <string>
 #include <vector>
 
+#include <anesim/sim/dram/dram_standard.h>
 #include <anesim/sim/dram/refresh/refresh_policies.h>
 #include <anesim/sim/memory/memory_targets.h>
 #include <anesim/sim/ring/ring_variant.h>
@@ -245,18 +247,22 @@ TEST_CASE("layout: a variant name is a string literal only in the table", "[layo
   }
 }
 
-TEST_CASE("layout: memory targets and refresh policies are named only by their registries",
+TEST_CASE("layout: memory targets, refresh policies and standards are named only by themselves",
           "[layout]") {
-  // Their kinds and readers spell the names; machine_config.h the defaults.
+  // Each implementation's file spells its own name; machine_config.h and
+  // refresh_policies.h the defaults.
   static const std::regex owner(
-      R"re(^(sim/memory/.*_target_kind\.cpp|sim/dram/refresh/.*_refresh\.cpp|src/machine/)re"
-      R"re((memory_target|refresh_policy)_readers\.cpp|sim/base/machine_config\.h)$)re");
-  // Every registered name, so that a new target or policy is covered too.
+      R"re(^(sim/memory/.*_target_kind\.cpp|sim/dram/refresh/.*_refresh\.cpp|)re"
+      R"re(sim/dram/standards/.*_standard\.cpp|sim/dram/refresh/refresh_policies\.h|)re"
+      R"re(sim/base/machine_config\.h)$)re");
+  // Every registered name, so that a new implementation is covered too.
   std::string names = "MemoryTarget::|RefreshMode::";
-  for (const MemoryTargetKind* kind : memory_targets())
+  for (const MemoryTargetKind* kind : MemoryTargets::instance().all())
     names += "|\"" + std::string(kind->name()) + '"';
-  for (const RefreshPolicyKind* kind : refresh_policies())
+  for (const RefreshPolicyKind* kind : RefreshPolicies::instance().all())
     names += "|\"" + std::string(kind->name()) + '"';
+  for (const DramStandard* standard : Registry<DramStandard>::instance().all())
+    names += "|\"" + std::string(standard->name()) + '"';
   const std::regex named(names);
   for (const char* dir : {"src", "sim"}) {
     for (const fs::path& f : sources_under(dir)) {

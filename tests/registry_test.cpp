@@ -1,10 +1,11 @@
-// The registries of memory targets and refresh policies, and the ring
-// mechanisms read from the RTL package:
-//  * each lists its names, in the order messages give them, and the readers
-//    of src/machine/ list the same names in the same order;
+// The registries of memory targets, refresh policies and DRAM standards
+// (one template, sim/base/registry.h), and the ring mechanisms read from
+// the RTL package:
+//  * each lists its names, sorted, whatever the link order;
 //  * what a target answers (clocked, SystemC kernel) decides the coupling;
 //  * an unknown name in a machine description is an error at its
-//    file:line:column listing the registered names;
+//    file:line:column listing the registered names, and each
+//    implementation's own keys are read and checked by it;
 //  * every variant's mechanism is a value of relatch_e with its RTL name.
 #include <catch2/catch.hpp>
 
@@ -16,8 +17,7 @@
 #include <anesim/io/errors.h>
 #include <anesim/machine/builtin_config.h>
 #include <anesim/machine/machine_config_reader.h>
-#include <anesim/machine/memory_target_readers.h>
-#include <anesim/machine/refresh_policy_readers.h>
+#include <anesim/sim/dram/dram_standard.h>
 #include <anesim/sim/dram/refresh/refresh_policies.h>
 #include <anesim/sim/memory/memory_targets.h>
 #include <anesim/sim/ring/ring_variant.h>
@@ -29,20 +29,13 @@ namespace {
 
 const std::string kFixedConfig = ANESIM_SOURCE_DIR "/configs/m3-air-fixed-memory.yaml";
 
-std::vector<std::string> memory_names() {
-  std::vector<std::string> names;
-  for (const MemoryTargetKind* kind : memory_targets()) {
-    names.push_back(kind->name());
+template <typename Interface>
+std::vector<std::string> names() {
+  std::vector<std::string> out;
+  for (const Interface* impl : Registry<Interface>::instance().all()) {
+    out.push_back(impl->name());
   }
-  return names;
-}
-
-std::vector<std::string> refresh_names() {
-  std::vector<std::string> names;
-  for (const RefreshPolicyKind* kind : refresh_policies()) {
-    names.push_back(kind->name());
-  }
-  return names;
+  return out;
 }
 
 // The message parse_config gives `text`, or "" when it reads.
@@ -72,31 +65,21 @@ std::string where(const std::string& text, const std::string& needle) {
   return "machine.yaml:" + std::to_string(line) + ":" + std::to_string(at - line_start + 1) + ": ";
 }
 
-TEST_CASE("registry: memory targets by name, readers beside them", "[registry]") {
-  CHECK(memory_names() == std::vector<std::string>{"lpddr5", "fixed_latency"});
-  CHECK(memory_target_choices() == "lpddr5, fixed_latency");
-  std::vector<std::string> readers;
-  for (const MemoryTargetReader& r : memory_target_readers()) {
-    readers.push_back(r.name);
+TEST_CASE("registry: memory targets, refresh policies and standards by name", "[registry]") {
+  CHECK(names<MemoryTargetKind>() == std::vector<std::string>{"dram_channels", "fixed_latency"});
+  CHECK(MemoryTargets::instance().choices() == "dram_channels, fixed_latency");
+  CHECK(names<RefreshPolicyKind>() == std::vector<std::string>{"all_bank", "per_bank"});
+  CHECK(RefreshPolicies::instance().choices() == "all_bank, per_bank");
+  // This binary links the test-only any_structure too (tests/memory/).
+  CHECK(names<DramStandard>() ==
+        std::vector<std::string>{"any_structure", "lpddr4x", "lpddr5", "lpddr5x"});
+  for (const std::string& name : names<MemoryTargetKind>()) {
+    REQUIRE(MemoryTargets::instance().find(name) != nullptr);
+    CHECK(MemoryTargets::instance().find(name)->name() == name);
   }
-  CHECK(readers == memory_names());
-  for (const std::string& name : memory_names()) {
-    REQUIRE(find_memory_target(name) != nullptr);
-    CHECK(find_memory_target(name)->name() == name);
-  }
-  CHECK(find_memory_target("dramsys") == nullptr);
-}
-
-TEST_CASE("registry: refresh policies by name, readers beside them", "[registry]") {
-  CHECK(refresh_names() == std::vector<std::string>{"all_bank", "per_bank"});
-  CHECK(refresh_policy_choices() == "all_bank, per_bank");
-  std::vector<std::string> readers;
-  for (const RefreshPolicyReader& r : refresh_policy_readers()) {
-    readers.push_back(r.name);
-  }
-  CHECK(readers == refresh_names());
+  CHECK(MemoryTargets::instance().find("dramsys") == nullptr);
   DramConfig d = builtin_config().dram;
-  for (const std::string& name : refresh_names()) {
+  for (const std::string& name : names<RefreshPolicyKind>()) {
     d.refresh = name;
     CHECK(make_refresh_policy(d) != nullptr);
   }
@@ -116,26 +99,40 @@ TEST_CASE("registry: the target decides the coupling and the SystemC kernel", "[
   CHECK_FALSE(memory_target(fixed).direct());
   CHECK(needs_systemc_kernel(fixed));
   CHECK_FALSE(runs_without_systemc(fixed, RunSpec{}));
+  CHECK(fixed.memory.setting("latency_ns") == 60);
   MachineConfig unknown = builtin;
   unknown.memory.target = "dramsys";
-  CHECK_THROWS_WITH(needs_systemc_kernel(unknown),
-                    "memory.target 'dramsys' is not a memory target (lpddr5, fixed_latency)");
+  CHECK_THROWS_WITH(
+      needs_systemc_kernel(unknown),
+      "memory.target 'dramsys' is not a memory target (dram_channels, fixed_latency)");
 }
 
 TEST_CASE("registry: an unknown name is an error at its line and column", "[registry]") {
   const std::string memory = builtin_with("fabric:\n", "memory:\n  target: dramsys\nfabric:\n");
   CHECK(error_of(memory) == where(memory, "dramsys") + "memory.target: 'dramsys' is not a " +
-                                "memory target (" + memory_target_choices() + ")");
+                                "memory target (" + MemoryTargets::instance().choices() + ")");
   const std::string refresh = builtin_with("refresh: per_bank", "refresh: sometimes");
   CHECK(error_of(refresh) == where(refresh, "sometimes") + "dram.refresh: 'sometimes' is not " +
-                                 "a refresh mode (" + refresh_policy_choices() + ")");
+                                 "a refresh mode (" + RefreshPolicies::instance().choices() + ")");
+  const std::string standard = builtin_with("standard: lpddr5", "standard: ddr3");
+  CHECK(error_of(standard) == where(standard, "ddr3") +
+                                  "dram.standard: 'ddr3' is not a DRAM standard (" +
+                                  Registry<DramStandard>::instance().choices() + ")");
   // A key of another target names the keys of each.
   const std::string extra =
-      builtin_with("fabric:\n", "memory:\n  target: lpddr5\n  queue_depth: 4\nfabric:\n");
-  CHECK(error_of(extra) == where(extra, "queue_depth: 4") +
-                               "memory.queue_depth: unknown key (memory.target lpddr5 takes no "
-                               "other key; fixed_latency takes latency_ns, bandwidth_gbps, "
-                               "queue_depth)");
+      builtin_with("fabric:\n", "memory:\n  target: dram_channels\n  queue_depth: 4\nfabric:\n");
+  CHECK(error_of(extra) ==
+        where(extra, "queue_depth: 4") +
+            "memory.queue_depth: unknown key (memory.target dram_channels takes no "
+            "other key; fixed_latency takes latency_ns, bandwidth_gbps, "
+            "queue_depth)");
+  // A target reads its own keys, with their ranges.
+  const std::string range =
+      builtin_with("fabric:\n",
+                   "memory:\n  target: fixed_latency\n  latency_ns: 60\n  bandwidth_gbps: 0\n"
+                   "  queue_depth: 4\nfabric:\n");
+  CHECK(error_of(range) ==
+        where(range, "0\n  queue") + "memory.bandwidth_gbps: expected a positive number, got '0'");
 }
 
 TEST_CASE("registry: each variant's mechanism is a relatch_e of the RTL package", "[registry]") {

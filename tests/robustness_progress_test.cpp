@@ -28,8 +28,11 @@ std::string load_error(const std::string& yaml) {
 
 TEST_CASE("one bank per channel finishes (the address map's hash had no bits)",
           "[robust][progress]") {
-  const MachineConfig cfg =
-      parse_config(test::replace_once(test::all_bank_yaml(), "banks: 16", "banks: 1"), "one.yaml");
+  // No JEDEC standard has one bank: the test-only any_structure does.
+  const MachineConfig cfg = parse_config(
+      test::any_structure(test::replace_once(test::all_bank_yaml(), "banks: 16", "banks: 1")),
+      "one.yaml");
+  REQUIRE(cfg.dram.banks == 1);
   for (const bool xor_hash : {true, false}) {
     MachineConfig c = cfg;
     c.dram.bank_xor_hash = xor_hash;
@@ -38,14 +41,11 @@ TEST_CASE("one bank per channel finishes (the address map's hash had no bits)",
     CHECK(r.watchdog_error.empty());
     CHECK(r.lines_total == 0x200);
   }
-  // Through the binary as the issue ran it, with a deadline.
-  const std::string dir = fresh_dir();
-  std::ofstream(dir + "/one.yaml")
-      << test::replace_once(test::all_bank_yaml(), "banks: 16", "banks: 1");
-  const auto run = test::run_anesim_limited(
-      {"--config", dir + "/one.yaml", "--lines", "0x200", "--cores", "1"}, 60);
-  CHECK_FALSE(run.timed_out);
-  CHECK(run.outcome.rc == kExitOk);
+  // A shipped standard refuses the structure, at its line.
+  const std::string why =
+      load_error(test::replace_once(test::all_bank_yaml(), "banks: 16", "banks: 1"));
+  CHECK_THAT(why, Catch::StartsWith("bad.yaml:") &&
+                      Catch::Contains("dram.banks: 1 is not 16 (LPDDR5 has 16 banks per channel"));
 }
 
 TEST_CASE("configs that cannot make progress are refused at load with file:line:field",
@@ -65,7 +65,7 @@ TEST_CASE("configs that cannot make progress are refused at load with file:line:
        "dram.timings.pbr2act: 20 leaves no time to read"},
       {test::replace_once(test::all_bank_yaml(), "refi: 3124", "refi: 240"),
        "dram.timings.refi: 240 leaves no time to read"},
-      {test::shipped_with("banks: 16", "banks: 1"),
+      {test::any_structure(test::shipped_with("banks: 16", "banks: 1")),
        "dram.banks: per-bank refresh needs at least 2"},
   };
   for (const Case& c : cases) {

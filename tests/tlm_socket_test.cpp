@@ -194,7 +194,8 @@ TEST_CASE("fixed-latency config: the M3 Air's sections, the example memory", "[t
   CHECK(fixed.substr(fixed.find("\ndram:")) == shipped.substr(shipped.find("\ndram:")));
   const MachineConfig cfg = load_config_file(kFixedConfig);
   CHECK(cfg.memory.target == "fixed_latency");
-  CHECK(load_config_file(ANESIM_SOURCE_DIR "/configs/chips/m3-air.yaml").memory.target == "lpddr5");
+  CHECK(load_config_file(ANESIM_SOURCE_DIR "/configs/chips/m3-air.yaml").memory.target ==
+        "dram_channels");
 }
 
 TEST_CASE("hierarchy: --print-hierarchy names the data path", "[sockets][cli]") {
@@ -204,15 +205,14 @@ TEST_CASE("hierarchy: --print-hierarchy names the data path", "[sockets][cli]") 
        {"anesim  anesim::AneSystem\n", "anesim.cluster.core00.ring  anesim::PrefetchRing\n",
         "anesim.cluster.core02.ring", "anesim.fabric  anesim::CreditFabric\n",
         "anesim.fabric.to_dram_0  tlm_initiator_socket\n", "anesim.fabric.to_dram_7 ",
-        "anesim.dram.ch0  anesim::Lpddr5Channel\n",
-        "anesim.dram.ch7.socket  tlm_target_socket\n"}) {
+        "anesim.dram.ch0  anesim::DramChannel\n", "anesim.dram.ch7.socket  tlm_target_socket\n"}) {
     CHECK(tlm.out.find(name) != std::string::npos);
   }
   CHECK(tlm.out.find("core03") == std::string::npos);
   // The builtin coupling calls the channels directly: no sockets.
   const test::Outcome direct = test::run_anesim("--print-hierarchy --cores 1");
   REQUIRE(direct.rc == 0);
-  CHECK(direct.out.find("anesim.dram.ch0  anesim::Lpddr5Channel\n") != std::string::npos);
+  CHECK(direct.out.find("anesim.dram.ch0  anesim::DramChannel\n") != std::string::npos);
   CHECK(direct.out.find("socket") == std::string::npos);
   const test::Outcome fixed = test::run_anesim("--print-hierarchy --config " + kFixedConfig);
   REQUIRE(fixed.rc == 0);

@@ -11,7 +11,7 @@
 
 namespace anesim {
 
-// JEDEC-style LPDDR5 timings, in CK cycles.
+// JEDEC-style LPDDR timings, in CK cycles.
 struct DramTimings {
   uint32_t rl = 0;       // read latency: RD command to first data
   uint32_t burst = 0;    // data-bus cycles of one 64 B line (BL32 on x16)
@@ -30,15 +30,21 @@ struct DramTimings {
 };
 
 struct DramConfig {
+  // The JEDEC standard (dram.standard): a name of Registry<DramStandard>
+  // (sim/dram/dram_standard.h), which sets the structure below.
+  std::string standard;
   std::string preset;                    // a name for reports, e.g. "LPDDR5-6400"
   double clock_mhz = 0;                  // CK; also the simulation clock
   uint32_t channels = 0;                 // independent x16 channels
-  uint32_t channel_bytes_per_cycle = 0;  // data bus bytes per CK (x16 at 8 beats/CK)
-  uint32_t banks = 0;                    // banks per channel
-  uint32_t row_bytes = 0;                // row (page) size per channel
-  uint32_t queue_depth = 0;              // controller read-queue entries per channel
-  bool bank_xor_hash = true;             // permutation-based bank interleaving
-  bool close_page = true;                // precharge after a read unless a queued read hits the row
+  uint32_t channel_bytes_per_cycle = 0;  // data bus bytes per CK: x16 at the standard's beats/CK
+  uint32_t banks = 0;                    // banks per channel: the standard's
+  // The standard has no tPBR2ACT: an ACT after a per-bank refresh waits
+  // tRRD (LPDDR4X), and t.pbr2act is t.rrd.
+  bool act_after_refresh_waits_rrd = false;
+  uint32_t row_bytes = 0;     // row (page) size per channel
+  uint32_t queue_depth = 0;   // controller read-queue entries per channel
+  bool bank_xor_hash = true;  // permutation-based bank interleaving
+  bool close_page = true;     // precharge after a read unless a queued read hits the row
   // How the controller refreshes: a name of sim/dram/refresh/refresh_policies.h
   // (all_bank, per_bank).
   std::string refresh = "all_bank";
@@ -80,15 +86,15 @@ struct PowerConfig {
   uint64_t boost_after_cycles = 0;  // cycles at the start clock, counted from launch
 };
 
-// What serves the fabric's reads: a name of sim/memory/memory_targets.h, the
-// built-in LPDDR5 channels (either coupling) or the example TLM-2.0 target
-// of sim/memory/fixed_latency_memory.h (tlm coupling only). Each target reads
-// its own keys of the `memory:` section into the fields below.
+// What serves the fabric's reads: a name of Registry<MemoryTargetKind>
+// (sim/memory/memory_target_kind.h), the channels of the dram section by
+// default. Each target reads its own keys of the `memory:` section into
+// `settings`, and only it reads them back.
 struct MemoryConfig {
-  std::string target = "lpddr5";
-  double latency_ns = 0;      // fixed_latency: request accepted to data complete
-  double bandwidth_gbps = 0;  // fixed_latency: the whole memory's, split over dram.channels
-  uint32_t queue_depth = 0;   // fixed_latency: reads accepted and unanswered, per channel
+  std::string target = "dram_channels";
+  std::map<std::string, double> settings;
+  // A key the target read (the reader guarantees it is there).
+  double setting(const std::string& key) const { return settings.at(key); }
 };
 
 struct SimulationConfig {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include <anesim/sim/base/machine_config.h>
+#include <anesim/sim/base/never_cycle.h>
 #include <anesim/sim/core/line_latency.h>
 #include <anesim/sim/core/scoreboard.h>
 #include <anesim/sim/core/task.h>

@@ -1,11 +1,12 @@
-// The request fabric between the 16 cores and the LPDDR5 channels.
+// The request fabric between the 16 cores and the memory system
+// (sim/memory/memory_system.h), of which it knows no DRAM type.
 //  * Each core holds `credits_per_core` request credits; a request spends one
 //    and its response returns it (credit-based flow control, no drops).
 //  * Each core's port accepts one line every `port_cycles_per_line` cycles;
 //    a fractional rate is kept exactly in fixed point, so a port of 13.5
 //    cycles per line alternates 13 and 14.
-//  * Requests reach the channel's controller after `request_latency` cycles,
-//    waiting in a per-channel ingress FIFO while the controller queue is full.
+//  * Requests reach their channel after `request_latency` cycles, waiting in
+//    a per-channel ingress FIFO while the channel accepts none.
 //  * Read data reaches the core's KMem `response_latency` cycles after the
 //    burst ends.
 #pragma once
@@ -17,16 +18,15 @@
 #include <vector>
 
 #include <anesim/sim/base/machine_config.h>
-#include <anesim/sim/memory/dram_channels.h>
+#include <anesim/sim/base/never_cycle.h>
 #include <anesim/sim/memory/memory_coupling.h>
-#include <anesim/sim/memory/memory_port.h>
-#include <anesim/sim/memory/tlm_observer.h>
+#include <anesim/sim/memory/memory_system.h>
 
 namespace anesim {
 
 class CreditFabric {
  public:
-  // `memory`: how requests reach the channels (sim/memory/memory_port.h);
+  // `memory`: how requests reach the memory (sim/memory/memory_system.h);
   // `observer` sees every transaction of the tlm coupling (may be null).
   CreditFabric(const MachineConfig& cfg, uint32_t cores,
                MemoryCoupling memory = MemoryCoupling::kBuiltin, TlmObserver* observer = nullptr);
@@ -42,7 +42,7 @@ class CreditFabric {
   }
   void send(const LineRequest& req, uint64_t now);
 
-  // Advances the fabric and the channels by one cycle; hands every response
+  // Advances the fabric and the memory by one cycle; hands every response
   // due at `now` to `deliver(const LineRequest&)`.
   template <typename Deliver>
   void tick(uint64_t now, Deliver&& deliver);
@@ -50,7 +50,7 @@ class CreditFabric {
   // The earliest cycle >= now at which tick() has anything to do.
   uint64_t next_event(uint64_t now) const;
 
-  const std::vector<Lpddr5Channel>& channels() const { return dram_.channels; }
+  const MemorySystem& memory() const { return *memory_; }
   // For the waveform dump (sim/top/path_tracer.h).
   uint32_t credits_in_use(uint32_t core) const { return cfg_.credits_per_core - credits_[core]; }
   bool port_busy(uint32_t core, uint64_t now) const { return now < port_free_[core]; }
@@ -60,7 +60,7 @@ class CreditFabric {
   size_t responses_on_wire() const { return in_order_.size() + out_of_order_.size(); }
   // The tlm coupling's initiators (null: the builtin coupling), for the
   // sc_module hierarchy to connect through its sockets (sim/top/ane_system.h).
-  TlmMemory* tlm() { return port_->tlm(); }
+  TlmMemory* tlm() { return memory_->tlm(); }
 
  private:
   struct InFlight {
@@ -71,11 +71,12 @@ class CreditFabric {
   };
   struct Arriving {
     uint64_t due;
-    ChannelRequest request;
+    uint32_t channel;
+    LineRequest req;
   };
 
   FabricConfig cfg_;
-  DramChannels dram_;  // the address map and the channels (sim/memory/dram_channels.h)
+  std::unique_ptr<MemorySystem> memory_;
   std::vector<uint32_t> credits_;
   // A port's next free time in 1/kPortScale cycles; port_free_ is its ceiling.
   static constexpr uint64_t kPortScale = 1u << 16;
@@ -83,7 +84,7 @@ class CreditFabric {
   std::vector<uint64_t> port_next_;
   std::vector<uint64_t> port_free_;
   std::deque<Arriving> requests_;  // fixed latency keeps it sorted by due
-  ChannelIngress ingress_;
+  LineIngress ingress_;
   // Responses by (due, order). A fixed response latency after data that
   // finishes in issue order (the builtin coupling) keeps them sorted as they
   // come: those wait in a FIFO, and only one due before the FIFO's last (the
@@ -91,8 +92,7 @@ class CreditFabric {
   std::deque<InFlight> in_order_;
   std::priority_queue<InFlight, std::vector<InFlight>, std::greater<>> out_of_order_;
   uint64_t order_ = 0;
-  std::unique_ptr<MemoryPort> port_;
-  std::vector<CompletedRead> completed_;  // by port_ in this cycle
+  std::vector<CompletedRead> completed_;  // by memory_ in this cycle
 
   void responded(const LineRequest& req, uint64_t data_done) {
     if (req.stamps != nullptr) {
@@ -120,11 +120,11 @@ class CreditFabric {
 template <typename Deliver>
 void CreditFabric::tick(uint64_t now, Deliver&& deliver) {
   while (!requests_.empty() && requests_.front().due <= now) {
-    const ChannelRequest& arrived = requests_.front().request;
-    ingress_[arrived.at.channel].push_back(arrived);
+    const Arriving& arrived = requests_.front();
+    ingress_[arrived.channel].push_back(arrived.req);
     requests_.pop_front();
   }
-  port_->tick(now, ingress_, completed_);
+  memory_->tick(now, ingress_, completed_);
   for (const CompletedRead& read : completed_) {
     responded(read.req, read.data_done);
   }

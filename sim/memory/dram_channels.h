@@ -1,23 +1,22 @@
-// The DRAM behind the fabric, as the fabric holds it: the address map that
-// decodes a line and the LPDDR5 channels every memory port drives. The
-// fabric reaches the DRAM family only through sim/memory/, so that
-// sim/fabric/ includes nothing from sim/dram/ (tests/layout_test.cpp).
+// The DRAM of the dram section, as both memory systems hold it: the address
+// map that decodes a line and the channels of dram.standard
+// (sim/memory/memory_system.h).
 #pragma once
 
 #include <vector>
 
 #include <anesim/sim/base/machine_config.h>
 #include <anesim/sim/dram/dram_address_map.h>
-#include <anesim/sim/dram/lpddr5_channel.h>
+#include <anesim/sim/dram/dram_channel.h>
 
 namespace anesim {
 
 struct DramChannels {
   explicit DramChannels(const DramConfig& cfg)
-      : map(cfg), channels(cfg.channels, Lpddr5Channel(cfg)) {}
+      : map(cfg), channels(cfg.channels, DramChannel(cfg)) {}
 
   DramAddressMap map;
-  std::vector<Lpddr5Channel> channels;
+  std::vector<DramChannel> channels;
 };
 
 }  // namespace anesim

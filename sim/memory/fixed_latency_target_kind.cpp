@@ -3,8 +3,10 @@
 // of memory.bandwidth_gbps. Only behind the tlm coupling's sockets, and
 // always in lockstep with SystemC's kernel.
 #include <anesim/sim/base/cycle_time.h>
+#include <anesim/sim/base/registry.h>
 #include <anesim/sim/memory/fixed_latency_memory.h>
-#include <anesim/sim/memory/memory_target_kinds.h>
+#include <anesim/sim/memory/memory_channel_parts.h>
+#include <anesim/sim/memory/memory_target_kind.h>
 #include <anesim/sim/ring/geometry.h>
 
 namespace anesim {
@@ -14,6 +16,12 @@ namespace {
 class FixedLatencyTargetKind final : public MemoryTargetKind {
  public:
   const char* name() const override { return "fixed_latency"; }
+  const char* keys() const override { return "latency_ns, bandwidth_gbps, queue_depth"; }
+  void read(ConfigSection& memory, MemoryConfig& cfg) const override {
+    cfg.settings["latency_ns"] = memory.positive_real("latency_ns", 0.001, 1e6);
+    cfg.settings["bandwidth_gbps"] = memory.positive_real("bandwidth_gbps", 0.001, 1e5);
+    cfg.settings["queue_depth"] = static_cast<double>(memory.integer("queue_depth", 1, 65536));
+  }
   bool clocked() const override { return false; }
   bool direct() const override { return false; }
   bool needs_systemc_kernel() const override { return true; }
@@ -21,20 +29,21 @@ class FixedLatencyTargetKind final : public MemoryTargetKind {
     // Its latency, then each line ahead at its share of the bandwidth (64 B
     // per line, GB/s split over the channels).
     const long double cycles_per_ns = cfg.dram.clock_mhz / 1000.0L;
-    const long double line_ns = 64.0L * cfg.dram.channels / cfg.memory.bandwidth_gbps;
-    return (cfg.memory.latency_ns + ahead * line_ns) * cycles_per_ns + 1;
+    const long double line_ns = 64.0L * cfg.dram.channels / cfg.memory.setting("bandwidth_gbps");
+    return (cfg.memory.setting("latency_ns") + ahead * line_ns) * cycles_per_ns + 1;
   }
-  std::unique_ptr<ClockedTarget> make_clocked_target(Lpddr5Channel&, const MachineConfig&,
+  std::unique_ptr<ClockedTarget> make_clocked_target(DramChannel&, const MachineConfig&,
                                                      CycleTime) const override {
     return nullptr;
   }
   MemoryChannelParts make_channel(const char* name, const MachineConfig& cfg,
                                   ClockedTarget*) const override {
     // The bandwidth is the whole memory's: each channel's target gets its share.
-    const double line_ns = kLineBytes * cfg.dram.channels / cfg.memory.bandwidth_gbps;
+    const double line_ns = kLineBytes * cfg.dram.channels / cfg.memory.setting("bandwidth_gbps");
     auto module = std::make_unique<FixedLatencyMemory>(
-        name, sc_core::sc_time(cfg.memory.latency_ns, sc_core::SC_NS),
-        sc_core::sc_time(line_ns, sc_core::SC_NS), cfg.memory.queue_depth);
+        name, sc_core::sc_time(cfg.memory.setting("latency_ns"), sc_core::SC_NS),
+        sc_core::sc_time(line_ns, sc_core::SC_NS),
+        static_cast<uint32_t>(cfg.memory.setting("queue_depth")));
     MemoryChannelParts parts;
     parts.socket = &module->socket;
     parts.module = std::move(module);
@@ -44,8 +53,6 @@ class FixedLatencyTargetKind final : public MemoryTargetKind {
 
 }  // namespace
 
-std::unique_ptr<MemoryTargetKind> make_fixed_latency_target_kind() {
-  return std::make_unique<FixedLatencyTargetKind>();
-}
+ANESIM_REGISTER(MemoryTargetKind, FixedLatencyTargetKind)
 
 }  // namespace anesim

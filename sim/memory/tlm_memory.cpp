@@ -6,7 +6,7 @@
 
 namespace anesim {
 
-TlmMemory::TlmMemory(std::vector<Lpddr5Channel>& channels, const MachineConfig& cfg,
+TlmMemory::TlmMemory(std::vector<DramChannel>& channels, const MachineConfig& cfg,
                      TlmObserver* observer)
     : cfg_(cfg), time_(cfg.cycle_ns()), observer_(observer) {
   const MemoryTargetKind& target = memory_target(cfg);

@@ -24,18 +24,18 @@
 
 #include <anesim/sim/base/cycle_time.h>
 #include <anesim/sim/base/machine_config.h>
-#include <anesim/sim/dram/lpddr5_channel.h>
+#include <anesim/sim/dram/dram_channel.h>
 #include <anesim/sim/memory/clocked_target.h>
+#include <anesim/sim/memory/dram_target.h>
 #include <anesim/sim/memory/line_extension.h>
-#include <anesim/sim/memory/lpddr5_target.h>
-#include <anesim/sim/memory/memory_port.h>
+#include <anesim/sim/memory/memory_system.h>
 #include <anesim/sim/memory/tlm_observer.h>
 
 namespace anesim {
 
 class TlmMemory {
  public:
-  TlmMemory(std::vector<Lpddr5Channel>& channels, const MachineConfig& cfg, TlmObserver* observer);
+  TlmMemory(std::vector<DramChannel>& channels, const MachineConfig& cfg, TlmObserver* observer);
   ~TlmMemory();
 
   // Channel `ch`'s forward path, and its cycle hooks when anesim clocks the

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include <anesim/sim/dram/dram_channel.h>
 #include <anesim/sim/top/path_tracer.h>
 
 namespace anesim {
@@ -218,7 +219,7 @@ RunResult Cluster::result() const {
         return a.stamps.requested != b.stamps.requested ? a.stamps.requested < b.stamps.requested
                                                         : a.core < b.core;
       });
-  for (const Lpddr5Channel& ch : fabric_.channels()) {
+  for (const DramChannel& ch : fabric_.memory().dram_channels()) {
     const DramStats& d = ch.stats();
     r.dram.reads += d.reads;
     r.dram.activates += d.activates;

@@ -16,6 +16,7 @@
 #include <anesim/sim/core/core_harness.h>
 #include <anesim/sim/core/scoreboard.h>
 #include <anesim/sim/core/task.h>
+#include <anesim/sim/dram/refresh/dram_bank_state.h>
 #include <anesim/sim/fabric/credit_fabric.h>
 #include <anesim/sim/ring/prefetch_ring.h>
 #include <anesim/sim/top/progress_watchdog.h>

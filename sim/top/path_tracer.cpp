@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include <anesim/sim/dram/dram_address_map.h>
+#include <anesim/sim/dram/dram_channel.h>
 
 namespace anesim {
 
@@ -151,10 +152,10 @@ void PathTracer::sample(uint64_t now, const CreditFabric& fabric,
     set(i++, static_cast<uint32_t>(core.lines_outstanding()));
   }
   for (uint32_t ch = 0; ch < banks_.size(); ++ch) {
-    const Lpddr5Channel& channel = fabric.channels()[ch];
-    const Lpddr5Channel::Command cmd = channel.command_at(now);
+    const DramChannel& channel = fabric.memory().dram_channels()[ch];
+    const DramChannel::Command cmd = channel.command_at(now);
     auto& bursts = bursts_[ch];
-    if (cmd == Lpddr5Channel::Command::kRead) {
+    if (cmd == DramChannel::Command::kRead) {
       const uint64_t start = now + read_latency_;
       bursts.emplace_back(start, start + burst_cycles_);
     }
@@ -172,7 +173,7 @@ void PathTracer::sample(uint64_t now, const CreditFabric& fabric,
     set(i++, channel.command_line());
     set(i++, data_busy ? 1 : 0);
     // Rows open or close only on a command (ACT, PRE, RD with auto-precharge, REF).
-    if (cmd != Lpddr5Channel::Command::kNone || first_sample_) {
+    if (cmd != DramChannel::Command::kNone || first_sample_) {
       for (uint32_t b : banks_[ch]) {
         set(i++, channel.open_row(b));
       }

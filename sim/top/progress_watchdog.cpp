@@ -6,28 +6,18 @@
 
 #include <fmt/format.h>
 
+#include <anesim/sim/dram/dram_channel.h>
 #include <anesim/sim/fabric/credit_fabric.h>
-#include <anesim/sim/memory/memory_targets.h>
+#include <anesim/sim/memory/memory_system.h>
 
 namespace anesim {
 
 uint64_t progress_bound(const MachineConfig& cfg, uint32_t cores, uint64_t longest_wait) {
-  // In long double: every term is at most 2^32 and the product of three of
-  // them still fits, so nothing wraps before the final clamp.
-  const DramTimings& t = cfg.dram.t;
-  const long double row_miss = static_cast<long double>(t.rp) + t.ras + t.rcd + t.rtp + t.rl +
-                               t.burst + t.ccd + t.rrd + t.faw;
-  // All-bank: one tRFCab; per-bank: the whole debt a channel may owe.
-  const long double refresh =
-      t.refi == 0 ? 0.0L
-                  : static_cast<long double>(t.rp) + t.rfc +
-                        8.0L * (static_cast<long double>(t.rfcpb) + t.pbr2pbr) + t.pbr2act;
   const long double ahead =
       static_cast<long double>(std::max<uint32_t>(cores, 1)) * cfg.fabric.credits_per_core +
       cfg.dram.queue_depth;
-  long double memory = ahead * (row_miss + refresh);
-  // A target other than the LPDDR5 channels adds its own (memory_target_kind.h).
-  memory += memory_target(cfg).progress_cycles(cfg, ahead);
+  // What the memory system answers as its bound (sim/memory/memory_system.h).
+  const long double memory = memory_progress_cycles(cfg, ahead);
   const long double wait = std::max(
       static_cast<long double>(cfg.ane.launch_overhead_cycles) + cfg.ane.task_dispatch_cycles,
       static_cast<long double>(longest_wait));
@@ -65,9 +55,9 @@ std::string describe_holder(const CreditFabric& fabric, uint64_t now, uint64_t o
     return fmt::format("the fabric holds them ({} requests and {} responses in flight)",
                        fabric.requests_on_wire(), fabric.responses_on_wire());
   }
-  const auto& channels = fabric.channels();
+  const auto& channels = fabric.memory().dram_channels();
   for (uint32_t ch = 0; ch < channels.size(); ++ch) {
-    const Lpddr5Channel& c = channels[ch];
+    const DramChannel& c = channels[ch];
     if (c.refreshing(now) || c.refreshes_owed(now) != 0) {
       return fmt::format(
           "refresh holds them: channel {} is {} ({} refreshes owed, {} reads queued)", ch,

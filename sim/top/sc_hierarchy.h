@@ -15,6 +15,7 @@
 #include <anesim/sim/base/machine_config.h>
 #include <anesim/sim/base/ring_variant_id.h>
 #include <anesim/sim/memory/clocked_target.h>
+#include <anesim/sim/memory/memory_channel_parts.h>
 #include <anesim/sim/memory/memory_target_kind.h>
 
 namespace anesim {

@@ -93,12 +93,12 @@ ChipEntry read_entry(YamlSection& s, const std::vector<GenerationEntry>& generat
   return c;
 }
 
-struct Registry {
+struct ChipTable {
   std::vector<GenerationEntry> generations;
   std::vector<ChipEntry> chips;
 };
 
-Registry read_registry() {
+ChipTable read_registry() {
   const std::string path = chip_registry_path();
   std::string why;
   const std::optional<std::string> text = read_regular_file(path, 1 << 20, "chip registry", why);
@@ -110,7 +110,7 @@ Registry read_registry() {
   }
   const YamlFailure fail = [](const std::string& m) { throw ConfigError(m); };
   YamlSection top = load_yaml_document(*text, path, fail);
-  Registry r;
+  ChipTable r;
   for (YamlSection& s : top.items("generations", 1)) r.generations.push_back(read_generation(s));
   for (YamlSection& s : top.items("chips", 1)) {
     ChipEntry c = read_entry(s, r.generations);
@@ -148,9 +148,9 @@ namespace {
 
 // The registry is read once per process and version of its file: a fleet
 // question names every chip, and a compiler asks thousands.
-std::shared_ptr<const Registry> current_registry() {
+std::shared_ptr<const ChipTable> current_registry() {
   static std::mutex mutex;
-  static std::shared_ptr<const Registry> kept;
+  static std::shared_ptr<const ChipTable> kept;
   static SignedFiles kept_files;
   const std::string path = chip_registry_path();
   {
@@ -158,7 +158,7 @@ std::shared_ptr<const Registry> current_registry() {
     if (kept && kept_files.front().first == path && unchanged(kept_files)) return kept;
   }
   const SignedFiles files = signed_files({path});
-  auto fresh = std::make_shared<const Registry>(read_registry());
+  auto fresh = std::make_shared<const ChipTable>(read_registry());
   const std::lock_guard<std::mutex> lock(mutex);
   kept = fresh;
   kept_files = files;
@@ -188,7 +188,7 @@ std::optional<std::vector<std::string>> chip_group(const std::string& name) {
                                            : nullptr;
   if (family == nullptr && name != "all") return std::nullopt;
   std::vector<std::string> out;
-  const std::shared_ptr<const Registry> r = current_registry();
+  const std::shared_ptr<const ChipTable> r = current_registry();
   for (const ChipEntry& c : r->chips) {
     if (family == nullptr ||
         std::find(c.families.begin(), c.families.end(), family) != c.families.end()) {
@@ -207,7 +207,7 @@ std::string chip_names() {
 }
 
 std::optional<ChipEntry> find_chip(const std::string& name) {
-  const std::shared_ptr<const Registry> r = current_registry();
+  const std::shared_ptr<const ChipTable> r = current_registry();
   for (const ChipEntry& c : r->chips) {
     if (c.name == name) return c;
   }

@@ -12,19 +12,11 @@
 #include <anesim/io/yaml_section.h>
 #include <anesim/machine/builtin_config.h>
 #include <anesim/machine/config_overlay.h>
-#include <anesim/machine/memory_target_readers.h>
-#include <anesim/machine/refresh_policy_readers.h>
+#include <anesim/machine/dram_section_reader.h>
 #include <anesim/sim/ring/geometry.h>
 #include <anesim/sim/ring/ring_variant.h>
 
 namespace anesim {
-
-namespace {
-
-constexpr const char* kKeysHint =
-    "configs/chips/m3-air.yaml lists every key; unknown keys are errors";
-
-}  // namespace
 
 static MachineConfig parse_document(const std::string& text, const std::string& origin);
 
@@ -52,58 +44,7 @@ MachineConfig parse_merged_config(const YAML::Node& root, const std::string& ori
   MachineConfig cfg;
   cfg.source = origin;
 
-  YamlSection dram = top.child("dram");
-  cfg.dram.preset = dram.text("preset");
-  // 1 MHz .. 100 GHz: the clock period (in whole ps in waveforms) must be
-  // at least 10 ps, and max_cycles of it must fit SystemC's 64-bit time.
-  cfg.dram.clock_mhz = dram.positive_real("clock_mhz", 1, 100000);
-  // x16 channels: a power of two, or three times one for the 192- and
-  // 384-bit buses of the M3 Pro and a binned Max (12 and 24 channels).
-  cfg.dram.channels = static_cast<uint32_t>(dram.integer("channels", 1, 64));
-  if (const uint32_t c = cfg.dram.channels; (c & (c - 1)) != 0 && c != 12 && c != 24 && c != 48) {
-    dram.fail(dram.mark_of("channels"), "dram.channels",
-              fmt::format("{} is not a power of two (nor 12, 24 or 48: a 192-, 384- or "
-                          "768-bit bus of x16 channels)",
-                          c));
-  }
-  cfg.dram.channel_bytes_per_cycle = dram.positive32("channel_bytes_per_cycle");
-  cfg.dram.banks = dram.power_of_two("banks", 256);
-  cfg.dram.row_bytes = dram.power_of_two("row_bytes", 1u << 20);
-  cfg.dram.queue_depth = static_cast<uint32_t>(dram.integer("queue_depth", 1, 65536));
-  cfg.dram.bank_xor_hash = dram.boolean("bank_xor_hash");
-  cfg.dram.close_page = dram.boolean("close_page");
-  // Optional: the first registered policy (all_bank) by default.
-  const RefreshPolicyReader& refresh = read_refresh_name(dram);
-  cfg.dram.refresh = refresh.name;
-  {
-    YamlSection t = dram.child("timings");
-    DramTimings& d = cfg.dram.t;
-    d.rl = t.positive32("rl");
-    d.burst = t.positive32("burst");
-    d.rcd = t.positive32("rcd");
-    d.rp = t.positive32("rp");
-    d.ras = t.positive32("ras");
-    d.rtp = t.positive32("rtp");
-    d.ccd = t.positive32("ccd");
-    d.rrd = t.positive32("rrd");
-    d.faw = t.positive32("faw");
-    d.refi = static_cast<uint32_t>(t.integer("refi", 0, UINT32_MAX));  // 0: no refresh
-    d.rfc = t.positive32("rfc");
-    if (d.refi != 0 && d.rfc >= d.refi) {
-      t.fail(t.mark_of("rfc"), "dram.timings.rfc",
-             fmt::format("{} is not less than refi ({}): the channel would refresh forever "
-                         "(set refi: 0 to disable refresh)",
-                         d.rfc, d.refi));
-    }
-    // The policy's own timings; another policy's are refused.
-    read_refresh_timings(refresh, dram, t, cfg.dram);
-    t.reject_unknown(kKeysHint);
-  }
-  dram.reject_unknown(kKeysHint);
-  if (cfg.dram.row_bytes < kLineBytes) {
-    throw ConfigError(
-        fmt::format("{}: dram.row_bytes: a row must hold at least one 64 B line", origin));
-  }
+  read_dram_section(top, cfg.dram);
 
   YamlSection fabric = top.child("fabric");
   cfg.fabric.request_latency = fabric.positive32("request_latency");
@@ -154,7 +95,7 @@ MachineConfig parse_merged_config(const YAML::Node& root, const std::string& ori
   cfg.power.boost_after_cycles = power.integer("boost_after_cycles", 0, UINT32_MAX);
   power.reject_unknown(kKeysHint);
 
-  // Optional: without it the built-in LPDDR5 channels serve the reads.
+  // Optional: without it the dram section's channels serve the reads.
   if (top.has("memory")) {
     YamlSection memory = top.child("memory");
     read_memory_section(memory, cfg.memory);

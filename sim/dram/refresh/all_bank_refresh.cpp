@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
+
 #include <anesim/sim/dram/refresh/refresh_policies.h>
 
 namespace anesim {
@@ -53,14 +55,25 @@ namespace {
 class AllBankRefreshKind final : public RefreshPolicyKind {
  public:
   const char* name() const override { return "all_bank"; }
+  const char* description() const override { return "all-bank refresh"; }
+  std::vector<const char*> timing_keys() const override { return {}; }
+  // It holds the channel for rp + rfc every refi: what is left must open a
+  // row (rcd) before the next one, or no read ever issues.
+  void read(ConfigSection&, ConfigSection& t, DramConfig& cfg) const override {
+    const DramTimings& d = cfg.t;
+    if (d.refi != 0 && uint64_t{d.rp} + d.rfc + d.rcd >= d.refi) {
+      t.fail_at("refi", fmt::format("{} leaves no time to read: each all-bank refresh holds the "
+                                    "channel for rp + rfc = {} cycles and a read needs rcd = {} "
+                                    "more before the next one",
+                                    d.refi, uint64_t{d.rp} + d.rfc, d.rcd));
+    }
+  }
   std::unique_ptr<RefreshPolicy> make(const DramConfig& cfg) const override {
     return std::make_unique<AllBankRefresh>(cfg.t);
   }
 };
 }  // namespace
 
-std::unique_ptr<RefreshPolicyKind> make_all_bank_refresh_kind() {
-  return std::make_unique<AllBankRefreshKind>();
-}
+ANESIM_REGISTER(RefreshPolicyKind, AllBankRefreshKind)
 
 }  // namespace anesim

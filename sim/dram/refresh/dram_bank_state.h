@@ -1,5 +1,5 @@
 // The banks of one LPDDR5 channel as both its command scheduler
-// (sim/dram/lpddr5_channel.h) and its refresh policy (refresh_policy.h) see
+// (sim/dram/dram_channel.h) and its refresh policy (refresh_policy.h) see
 // and change them: row-buffer state, the earliest cycle of each command,
 // and the commands counted. It sits with the policies, the lower of the two
 // families: the channel includes the refresh folder, never the reverse.

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
+
 #include <anesim/sim/dram/refresh/refresh_policies.h>
 
 namespace anesim {
@@ -144,18 +146,58 @@ uint64_t PerBankRefresh::next_event(uint64_t now, const DramBankState& s) const 
 
 namespace {
 // dram.refresh per_bank. Timings: refi (every group once per refi), rfcpb
-// (tRFCpb), pbr2pbr (REFpb to REFpb) and pbr2act (REFpb to ACT, other banks).
+// (tRFCpb), pbr2pbr (REFpb to REFpb) and pbr2act (REFpb to ACT, other banks;
+// tRRD where the standard has no tPBR2ACT).
 class PerBankRefreshKind final : public RefreshPolicyKind {
  public:
   const char* name() const override { return "per_bank"; }
+  const char* description() const override { return "per-bank refresh"; }
+  std::vector<const char*> timing_keys() const override { return {"rfcpb", "pbr2pbr", "pbr2act"}; }
+  void read(ConfigSection& dram, ConfigSection& t, DramConfig& cfg) const override;
   std::unique_ptr<RefreshPolicy> make(const DramConfig& cfg) const override {
     return std::make_unique<PerBankRefresh>(cfg);
   }
 };
+
+void PerBankRefreshKind::read(ConfigSection& dram, ConfigSection& t, DramConfig& cfg) const {
+  if (cfg.banks < 2) {
+    dram.fail_at("banks",
+                 "per-bank refresh needs at least 2 banks (one reads while another refreshes); "
+                 "use dram.refresh: all_bank with 1 bank");
+  }
+  DramTimings& d = cfg.t;
+  d.rfcpb = t.positive32("rfcpb");
+  d.pbr2pbr = t.positive32("pbr2pbr");
+  // A standard without tPBR2ACT waits tRRD: the key may only say so (a
+  // base description of another standard may have set it).
+  const bool given = t.has("pbr2act") || !cfg.act_after_refresh_waits_rrd;
+  d.pbr2act = given ? static_cast<uint32_t>(t.integer("pbr2act", 0, UINT32_MAX)) : d.rrd;
+  if (cfg.act_after_refresh_waits_rrd && d.pbr2act != d.rrd) {
+    t.fail_at("pbr2act", fmt::format("{} is not rrd ({}): this standard has no tPBR2ACT, an ACT "
+                                     "after a per-bank refresh waits tRRD",
+                                     d.pbr2act, d.rrd));
+  }
+  // One REFpb per refresh group (8) per refi: each must fit its slot.
+  if (d.refi != 0 && (d.rfcpb >= d.refi / 8 || d.pbr2pbr >= d.refi / 8)) {
+    t.fail_at("rfcpb", fmt::format("{} (or pbr2pbr {}) is not less than refi / 8 ({}): the "
+                                   "channel could not refresh every bank once per refi",
+                                   d.rfcpb, d.pbr2pbr, d.refi / 8));
+  }
+  // Each REFpb blocks ACTs to the other banks for pbr2act; one falls due
+  // every refi / groups (groups: 8, or fewer banks), and an owed one goes
+  // before any ACT, so a gap no longer than pbr2act starves every read.
+  const uint32_t groups = std::min<uint32_t>(cfg.banks, 8);
+  const uint32_t gap = std::max(d.refi / groups, d.pbr2pbr);
+  if (d.refi != 0 && gap <= d.pbr2act) {
+    t.fail_at(given ? "pbr2act" : "rrd",
+              fmt::format("{} leaves no time to read: a per-bank refresh falls due every "
+                          "{} cycles (refi / {} groups) and each blocks ACTs for pbr2act cycles, "
+                          "so no row could ever open",
+                          d.pbr2act, gap, groups));
+  }
+}
 }  // namespace
 
-std::unique_ptr<RefreshPolicyKind> make_per_bank_refresh_kind() {
-  return std::make_unique<PerBankRefreshKind>();
-}
+ANESIM_REGISTER(RefreshPolicyKind, PerBankRefreshKind)
 
 }  // namespace anesim

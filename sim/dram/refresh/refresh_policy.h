@@ -1,6 +1,6 @@
 // How an LPDDR5 channel refreshes its banks (dram.refresh): an interface
 // with one implementation per mode, as DRAMSys' RefreshManagerIF, so that
-// the channel's command scheduler (sim/dram/lpddr5_channel.h) holds no refresh
+// the channel's command scheduler (sim/dram/dram_channel.h) holds no refresh
 // state and a new mode is one more implementation, registered by name in
 // sim/dram/refresh/refresh_policies.h.
 //  * AllBankRefresh (sim/dram/refresh/all_bank_refresh.h): REFab every tREFI.

@@ -1,11 +1,12 @@
 // One kind of refresh policy (dram.refresh), registered by name in
-// sim/dram/refresh/refresh_policies.h: the policy's factory. Its keys of dram.timings (beyond refi
-// and rfc, which every policy reads) are read by its reader in
-// src/machine/refresh_policy_readers.cpp, registered under the same name.
+// Registry<RefreshPolicyKind> (sim/base/registry.h) from its own file: it
+// reads its own keys of dram.timings and builds one policy per channel.
 #pragma once
 
 #include <memory>
+#include <vector>
 
+#include <anesim/sim/base/config_section.h>
 #include <anesim/sim/base/machine_config.h>
 #include <anesim/sim/dram/refresh/refresh_policy.h>
 
@@ -16,7 +17,14 @@ class RefreshPolicyKind {
   virtual ~RefreshPolicyKind() = default;
   // The value of dram.refresh.
   virtual const char* name() const = 0;
-  // A channel's policy: one per Lpddr5Channel.
+  // In messages: "per-bank refresh".
+  virtual const char* description() const = 0;
+  // Its own keys of dram.timings (refi and rfc are every policy's).
+  virtual std::vector<const char*> timing_keys() const = 0;
+  // Reads them (the standard's timings already read into cfg) and checks
+  // that the channel can serve reads with them; `dram` is the section.
+  virtual void read(ConfigSection& dram, ConfigSection& timings, DramConfig& cfg) const = 0;
+  // A channel's policy: one per DramChannel.
   virtual std::unique_ptr<RefreshPolicy> make(const DramConfig& cfg) const = 0;
 };
 

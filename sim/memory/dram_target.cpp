@@ -1,11 +1,11 @@
-#include <anesim/sim/memory/lpddr5_target.h>
+#include <anesim/sim/memory/dram_target.h>
 
 #include <stdexcept>
 
 namespace anesim {
 
-tlm::tlm_sync_enum Lpddr5Target::nb_transport_fw(tlm::tlm_generic_payload& trans,
-                                                 tlm::tlm_phase& phase, sc_core::sc_time& delay) {
+tlm::tlm_sync_enum DramTarget::nb_transport_fw(tlm::tlm_generic_payload& trans,
+                                               tlm::tlm_phase& phase, sc_core::sc_time& delay) {
   if (phase == tlm::BEGIN_REQ) {
     if (held_ != nullptr) {
       throw std::logic_error("tlm: BEGIN_REQ while a request is outstanding");
@@ -25,18 +25,18 @@ tlm::tlm_sync_enum Lpddr5Target::nb_transport_fw(tlm::tlm_generic_payload& trans
   throw std::logic_error("tlm: unexpected phase on the forward path");
 }
 
-void Lpddr5Target::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time&) {
+void DramTarget::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time&) {
   // Timing lives in the AT path only.
   trans.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);
 }
 
-void Lpddr5Target::accept(tlm::tlm_generic_payload& trans, uint64_t at) {
+void DramTarget::accept(tlm::tlm_generic_payload& trans, uint64_t at) {
   const LineRequest req = trans.get_extension<LineExtension>()->req;
   channel_.enqueue(req, map_.map(static_cast<uint32_t>(trans.get_address() / kLineBytes)), at);
   queued_.emplace_back(&trans, req);
 }
 
-void Lpddr5Target::tick_begin(uint64_t now) {
+void DramTarget::tick_begin(uint64_t now) {
   now_ = now;
   if (held_ != nullptr && channel_.can_accept()) {
     tlm::tlm_generic_payload* trans = held_;
@@ -48,7 +48,7 @@ void Lpddr5Target::tick_begin(uint64_t now) {
   }
 }
 
-void Lpddr5Target::tick_end(uint64_t now) {
+void DramTarget::tick_end(uint64_t now) {
   now_ = now;
   channel_.tick(now, [&](const LineRequest& req, uint64_t data_done) {
     size_t i = 0;

@@ -19,14 +19,14 @@
 
 namespace anesim {
 
-class Lpddr5Channel {
+class DramChannel {
  public:
-  explicit Lpddr5Channel(const DramConfig& cfg);
-  Lpddr5Channel(const Lpddr5Channel& other);
-  Lpddr5Channel& operator=(const Lpddr5Channel& other);
-  Lpddr5Channel(Lpddr5Channel&&) = default;
-  Lpddr5Channel& operator=(Lpddr5Channel&&) = default;
-  ~Lpddr5Channel();
+  explicit DramChannel(const DramConfig& cfg);
+  DramChannel(const DramChannel& other);
+  DramChannel& operator=(const DramChannel& other);
+  DramChannel(DramChannel&&) = default;
+  DramChannel& operator=(DramChannel&&) = default;
+  ~DramChannel();
 
   bool can_accept() const { return queue_.size() < cfg_.queue_depth; }
   void enqueue(const LineRequest& req, const DramCoord& where, uint64_t now);
@@ -193,7 +193,7 @@ class Lpddr5Channel {
 };
 
 template <typename Done>
-void Lpddr5Channel::tick(uint64_t now, Done&& done) {
+void DramChannel::tick(uint64_t now, Done&& done) {
   switch (refresh_->quiet(now) ? RefreshPolicy::Start::kFree : refresh_->start(now, state_)) {
     case RefreshPolicy::Start::kTaken:
       return;

@@ -1,22 +1,24 @@
-#include <anesim/sim/memory/tlm_memory_port.h>
+#include <anesim/sim/memory/tlm_memory_system.h>
 
 #include <algorithm>
 
 namespace anesim {
 
-TlmMemoryPort::TlmMemoryPort(std::vector<Lpddr5Channel>& channels, const MachineConfig& cfg,
-                             TlmObserver* observer)
-    : channels_(cfg.dram.channels), tlm_(channels, cfg, observer) {}
+TlmMemorySystem::TlmMemorySystem(const MachineConfig& cfg, TlmObserver* observer)
+    : MemorySystem(cfg.dram.channels),
+      cfg_(cfg),
+      dram_(cfg.dram),
+      tlm_(dram_.channels, cfg, observer) {}
 
-void TlmMemoryPort::tick(uint64_t now, ChannelIngress& ingress, std::vector<CompletedRead>& done) {
-  for (uint32_t ch = 0; ch < channels_; ++ch) {
+void TlmMemorySystem::tick(uint64_t now, LineIngress& ingress, std::vector<CompletedRead>& done) {
+  for (uint32_t ch = 0; ch < channels(); ++ch) {
     auto& in = ingress[ch];
     if (in.empty() && tlm_.next_event(ch, now) > now) {
       continue;  // nothing to send, and neither half of the tick could change anything
     }
     tlm_.begin(ch, now);
     while (!in.empty() && !tlm_.holding(ch)) {
-      tlm_.send(ch, in.front().req, now);
+      tlm_.send(ch, in.front(), now);
       in.pop_front();
     }
     tlm_.end(ch, now);
@@ -25,11 +27,11 @@ void TlmMemoryPort::tick(uint64_t now, ChannelIngress& ingress, std::vector<Comp
   }
 }
 
-uint64_t TlmMemoryPort::next_event(uint64_t now, const ChannelIngress&) const {
+uint64_t TlmMemorySystem::next_event(uint64_t now) const {
   // A request waits in ingress only while its channel's target holds one,
   // and the target's next event covers the moment it ends that request.
   uint64_t next = kNever;
-  for (uint32_t ch = 0; ch < channels_; ++ch) {
+  for (uint32_t ch = 0; ch < channels(); ++ch) {
     next = std::min(next, tlm_.next_event(ch, now));
   }
   return next;

@@ -1,4 +1,4 @@
-#include <anesim/sim/dram/lpddr5_channel.h>
+#include <anesim/sim/dram/dram_channel.h>
 
 #include <algorithm>
 
@@ -6,7 +6,7 @@
 
 namespace anesim {
 
-Lpddr5Channel::Lpddr5Channel(const DramConfig& cfg)
+DramChannel::DramChannel(const DramConfig& cfg)
     : cfg_(cfg),
       refresh_(make_refresh_policy(cfg)),
       blocked_(cfg.banks, 0),
@@ -17,7 +17,7 @@ Lpddr5Channel::Lpddr5Channel(const DramConfig& cfg)
   queue_.reserve(cfg.queue_depth);
 }
 
-Lpddr5Channel::Lpddr5Channel(const Lpddr5Channel& other)
+DramChannel::DramChannel(const DramChannel& other)
     : cfg_(other.cfg_),
       state_(other.state_),
       refresh_(other.refresh_->clone()),
@@ -40,16 +40,16 @@ Lpddr5Channel::Lpddr5Channel(const Lpddr5Channel& other)
   queue_.reserve(cfg_.queue_depth);
 }
 
-Lpddr5Channel& Lpddr5Channel::operator=(const Lpddr5Channel& other) {
+DramChannel& DramChannel::operator=(const DramChannel& other) {
   if (this != &other) {
-    *this = Lpddr5Channel(other);
+    *this = DramChannel(other);
   }
   return *this;
 }
 
-Lpddr5Channel::~Lpddr5Channel() = default;
+DramChannel::~DramChannel() = default;
 
-void Lpddr5Channel::enqueue(const LineRequest& req, const DramCoord& where, uint64_t now) {
+void DramChannel::enqueue(const LineRequest& req, const DramCoord& where, uint64_t now) {
   queue_.push_back(Pending{req, where, now});
   const DramBank& b = state_.banks[where.bank];
   bool others_changed = false;
@@ -70,7 +70,7 @@ void Lpddr5Channel::enqueue(const LineRequest& req, const DramCoord& where, uint
   cache_command(queue_.size() - 1, act_floor());
 }
 
-void Lpddr5Channel::recount() const {
+void DramChannel::recount() const {
   earliest_ = kNever;
   earliest_read_ = kNever;
   fit_cache();
@@ -81,7 +81,7 @@ void Lpddr5Channel::recount() const {
   earliest_valid_ = true;
 }
 
-void Lpddr5Channel::recount_after_read(size_t served, uint32_t bank) {
+void DramChannel::recount_after_read(size_t served, uint32_t bank) {
   // A RD moves rd_ok_ later, which every other RD waits for (it was <= now,
   // it is now + tCCD: the later of the two is the new one), and changes
   // its own bank (tRTP, the row's reads, an auto-precharge). Nothing else
@@ -105,7 +105,7 @@ void Lpddr5Channel::recount_after_read(size_t served, uint32_t bank) {
   earliest_valid_ = true;
 }
 
-void Lpddr5Channel::count_row_reads(uint32_t bank) {
+void DramChannel::count_row_reads(uint32_t bank) {
   const uint32_t row = state_.banks[bank].row;
   row_reads_[bank] =
       static_cast<uint32_t>(std::count_if(queue_.begin(), queue_.end(), [&](const Pending& q) {
@@ -113,7 +113,7 @@ void Lpddr5Channel::count_row_reads(uint32_t bank) {
       }));
 }
 
-void Lpddr5Channel::reblock() {
+void DramChannel::reblock() {
   any_blocked_ = false;
   for (uint32_t bank = 0; bank < blocked_.size(); ++bank) {
     blocked_[bank] = refresh_->blocks(bank) ? 1 : 0;
@@ -121,7 +121,7 @@ void Lpddr5Channel::reblock() {
   }
 }
 
-bool Lpddr5Channel::refreshed_instead(uint64_t now) {
+bool DramChannel::refreshed_instead(uint64_t now) {
   if (!refresh_->owing() || !refresh_->refresh_instead(now, state_)) {
     return false;
   }
@@ -130,7 +130,7 @@ bool Lpddr5Channel::refreshed_instead(uint64_t now) {
   return true;
 }
 
-uint64_t Lpddr5Channel::next_event(uint64_t now) const {
+uint64_t DramChannel::next_event(uint64_t now) const {
   uint64_t refresh;
   if (refresh_->quiet(now) && !refresh_->owing()) {
     refresh = refresh_->quiet_until();

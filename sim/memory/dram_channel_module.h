@@ -1,6 +1,6 @@
 // One DRAM channel with the built-in LPDDR5 model, as anesim.dram.chN. Under
 // the tlm coupling its target socket is bound to the channel's clocked
-// target (sim/memory/lpddr5_target.h); under the builtin one it has none.
+// target (sim/memory/dram_target.h); under the builtin one it has none.
 #pragma once
 
 #include <tlm>
@@ -11,10 +11,10 @@
 
 namespace anesim {
 
-class Lpddr5ChannelModule : public sc_core::sc_module {
+class DramChannelModule : public sc_core::sc_module {
  public:
-  Lpddr5ChannelModule(sc_core::sc_module_name name, ClockedTarget* target);
-  const char* kind() const override { return "anesim::Lpddr5Channel"; }
+  DramChannelModule(sc_core::sc_module_name name, ClockedTarget* target);
+  const char* kind() const override { return "anesim::DramChannel"; }
   tlm::tlm_target_socket<>* socket() { return socket_.get(); }
   ClockedTarget* target() { return target_; }
 

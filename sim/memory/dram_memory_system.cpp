@@ -1,21 +1,21 @@
-#include <anesim/sim/memory/direct_memory_port.h>
+#include <anesim/sim/memory/dram_memory_system.h>
 
 #include <algorithm>
 
 namespace anesim {
 
-void DirectMemoryPort::tick(uint64_t now, ChannelIngress& ingress,
-                            std::vector<CompletedRead>& done) {
+void DramMemorySystem::tick(uint64_t now, LineIngress& ingress, std::vector<CompletedRead>& done) {
   uint64_t next = kNever;
-  for (size_t ch = 0; ch < channels_.size(); ++ch) {
-    Lpddr5Channel& channel = channels_[ch];
+  std::vector<DramChannel>& channels = dram_.channels;
+  for (size_t ch = 0; ch < channels.size(); ++ch) {
+    DramChannel& channel = channels[ch];
     auto& in = ingress[ch];
     if (due_[ch] > now && (in.empty() || !channel.can_accept())) {
       next = std::min(next, due_[ch]);
       continue;
     }
     while (!in.empty() && channel.can_accept()) {
-      channel.enqueue(in.front().req, in.front().at, now);
+      channel.enqueue(in.front(), dram_.map.map(in.front().line), now);
       in.pop_front();
     }
     channel.tick(now, [&](const LineRequest& req, uint64_t data_done) {
@@ -30,9 +30,9 @@ void DirectMemoryPort::tick(uint64_t now, ChannelIngress& ingress,
   next_ = next;
 }
 
-uint64_t DirectMemoryPort::next_event(uint64_t now, const ChannelIngress&) const {
+uint64_t DramMemorySystem::next_event(uint64_t now) const {
   // The ingress FIFOs fill only at the start of a fabric tick, before this
-  // port's: after it every channel waits for its due_ (even in the first
+  // system's: after it every channel waits for its due_ (even in the first
   // cycle: next_ starts at 0).
   return std::max(next_, now);
 }

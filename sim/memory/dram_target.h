@@ -1,5 +1,5 @@
 // The built-in LPDDR5 model as a TLM-2.0 approximately-timed target: one per
-// channel, wrapping that channel's Lpddr5Channel (the same object the direct
+// channel, wrapping that channel's DramChannel (the same object the direct
 // coupling calls). Clocked by anesim's cycle loop (sim/memory/clocked_target.h).
 //  * BEGIN_REQ: enqueued at once (TLM_UPDATED, END_REQ) if the controller
 //    queue has room; otherwise TLM_ACCEPTED, and END_REQ on the backward
@@ -17,15 +17,15 @@
 
 #include <anesim/sim/base/cycle_time.h>
 #include <anesim/sim/dram/dram_address_map.h>
-#include <anesim/sim/dram/lpddr5_channel.h>
+#include <anesim/sim/dram/dram_channel.h>
 #include <anesim/sim/memory/clocked_target.h>
 #include <anesim/sim/memory/line_extension.h>
 
 namespace anesim {
 
-class Lpddr5Target : public ClockedTarget {
+class DramTarget : public ClockedTarget {
  public:
-  Lpddr5Target(Lpddr5Channel& channel, const DramConfig& cfg, CycleTime time)
+  DramTarget(DramChannel& channel, const DramConfig& cfg, CycleTime time)
       : channel_(channel), map_(cfg), time_(time) {}
 
   void set_backward(tlm::tlm_bw_transport_if<>* bw) override { bw_ = bw; }
@@ -44,7 +44,7 @@ class Lpddr5Target : public ClockedTarget {
  private:
   void accept(tlm::tlm_generic_payload& trans, uint64_t at);
 
-  Lpddr5Channel& channel_;
+  DramChannel& channel_;
   DramAddressMap map_;
   CycleTime time_;
   tlm::tlm_bw_transport_if<>* bw_ = nullptr;

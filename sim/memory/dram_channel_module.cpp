@@ -1,8 +1,8 @@
-#include <anesim/sim/memory/lpddr5_channel_module.h>
+#include <anesim/sim/memory/dram_channel_module.h>
 
 namespace anesim {
 
-Lpddr5ChannelModule::Lpddr5ChannelModule(sc_core::sc_module_name name, ClockedTarget* target)
+DramChannelModule::DramChannelModule(sc_core::sc_module_name name, ClockedTarget* target)
     : sc_module(name), target_(target) {
   if (target != nullptr) {
     socket_ = std::make_unique<tlm::tlm_target_socket<>>("socket");
@@ -10,7 +10,7 @@ Lpddr5ChannelModule::Lpddr5ChannelModule(sc_core::sc_module_name name, ClockedTa
   }
 }
 
-void Lpddr5ChannelModule::end_of_elaboration() {
+void DramChannelModule::end_of_elaboration() {
   // The target answers through its socket: to whatever initiator was bound.
   if (target_ != nullptr) {
     target_->set_backward(socket_->operator->());
