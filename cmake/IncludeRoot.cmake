@@ -1,27 +1,22 @@
-# The one include root: every project header is included as <anesim/...>,
-# in this tree and once installed. In the build tree, <root>/anesim/<part>
-# is a link to the source folder that holds the part, and <root>/anesim/
-# generated holds the headers CMake writes:
-#   anesim/sim      -> sim/
-#   anesim/io       -> src/io/
-#   anesim/machine  -> src/machine/
-#   anesim/model    -> src/model/
-#   anesim/api      -> src/api/ (the typed requests under the CLI and Python)
-#   anesim/present  -> src/present/ (typed results as text, CSV, JSON, plots)
-#   anesim/analysis -> src/analysis/
-#   anesim/cli      -> src/cli/
-#   anesim/python   -> src/python/ (the Python module)
-# anesim_make_include_root(<root>) creates the links and the generated folder.
-function(anesim_make_include_root root)
-  file(MAKE_DIRECTORY ${root}/anesim/generated)
-  foreach(pair IN ITEMS sim:sim io:src/io machine:src/machine model:src/model
-                    api:src/api present:src/present analysis:src/analysis cli:src/cli
-                    python:src/python)
-    string(REPLACE ":" ";" parts ${pair})
-    list(GET parts 0 name)
-    list(GET parts 1 folder)
-    if(NOT EXISTS ${root}/anesim/${name})
-      file(CREATE_LINK ${PROJECT_SOURCE_DIR}/${folder} ${root}/anesim/${name} SYMBOLIC)
-    endif()
-  endforeach()
+# Where headers are found: an include path is the file's path on disk.
+#   <anesim/<part>/...>      src/anesim/<part>/   (io, machine, model, api,
+#                            present, analysis, cli, python)
+#   <sim/<family>/...>       sim/<family>/        (the SystemC model)
+#   <anesim/generated/...>   <build>/include/anesim/generated/ (what CMake
+#                            writes from the RTL package: ring geometry and
+#                            mechanisms)
+# Installed, the same spellings hold: include/anesim/ holds the public
+# headers, and include/anesim/sim/ the model's, found as <sim/...> through
+# include/anesim (docs/systemc.md, "anesim as a library").
+# anesim_include_dirs(<var> <generated root>) sets <var> to the build's and
+# the install's include directories and creates the generated folder.
+function(anesim_include_dirs var generated_root)
+  file(MAKE_DIRECTORY ${generated_root}/anesim/generated)
+  set(${var}
+      $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/src>
+      $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}>
+      $<BUILD_INTERFACE:${generated_root}>
+      $<INSTALL_INTERFACE:include>
+      $<INSTALL_INTERFACE:include/anesim>
+      PARENT_SCOPE)
 endfunction()

@@ -6,9 +6,9 @@
 # text is what a table is matched against.
 set(ANESIM_MODEL_VERSION_GLOBS
     rtl/*.sv rtl/*.vlt sim/*.cpp sim/*.h sim/*.def
-    src/machine/config*.cpp src/machine/config*.h src/machine/machine_config_reader.*
-    src/machine/dram_section_reader.* src/machine/yaml_config_section.h
-    src/machine/builtin_config.*
-    src/analysis/batch/*.cpp src/analysis/batch/*.h
-    src/analysis/tables/characterize.* src/analysis/tables/advise_point.*
-    src/analysis/tables/engine_drain.*)
+    src/anesim/machine/config*.cpp src/anesim/machine/config*.h src/anesim/machine/machine_config_reader.*
+    src/anesim/machine/dram_section_reader.* src/anesim/machine/yaml_config_section.h
+    src/anesim/machine/builtin_config.*
+    src/anesim/analysis/batch/*.cpp src/anesim/analysis/batch/*.h
+    src/anesim/analysis/tables/characterize.* src/anesim/analysis/tables/advise_point.*
+    src/anesim/analysis/tables/engine_drain.*)

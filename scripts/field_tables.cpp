@@ -1,7 +1,7 @@
-// Writes what the request field tables (src/api/*_fields.def) give the
+// Writes what the request field tables (src/anesim/api/*_fields.def) give the
 // stubs and the documents: Python's signatures in anesim.pyi, and the option
 // and keyword tables between the marks of docs/cli.md and docs/python.md.
-//   field_tables stub TEMPLATE OUT     the stubs, from src/python/anesim.pyi.template
+//   field_tables stub TEMPLATE OUT     the stubs, from src/anesim/python/anesim.pyi.template
 //   field_tables docs check|write ROOT the documents' tables (check: exit 1
 //                                      naming the block that differs)
 // Built from the tables alone (no library), so it runs before anything else.
@@ -45,7 +45,7 @@ std::string variant_names() {
   std::string out;
 #define ANESIM_RING_VARIANT(id, name, ...) \
   out += std::string(out.empty() ? "" : ", ") + "`" name "`";
-#include <anesim/sim/ring/ring_variants.def>
+#include <sim/ring/ring_variants.def>
 #undef ANESIM_RING_VARIANT
   return out;
 }
@@ -185,7 +185,7 @@ int docs(const std::string& mode, const std::string& root) {
     if (mode == "write") {
       write_if_changed(path, want);
     } else {
-      std::cerr << doc << ": the generated tables differ from src/api/*_fields.def; run "
+      std::cerr << doc << ": the generated tables differ from src/anesim/api/*_fields.def; run "
                 << "cmake --build build --target field-docs\n";
       differ = 1;
     }

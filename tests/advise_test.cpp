@@ -19,7 +19,7 @@
 #include <anesim/analysis/tables/notch_rules.h>
 #include <anesim/io/json.h>
 #include <anesim/model/model_description.h>
-#include <anesim/sim/core/workload.h>
+#include <sim/core/workload.h>
 #include "test_support.h"
 
 namespace {

@@ -1,4 +1,4 @@
-// The typed library API (src/api/): every operation callable from C++ with
+// The typed library API (src/anesim/api/): every operation callable from C++ with
 // a request of numbers and enums, its refusals FieldErrors naming the
 // request's field, and the command line spelling the same errors as options.
 #include <catch2/catch.hpp>

@@ -1,4 +1,4 @@
-// The batch runner (src/analysis/batch/batch_runner.h): where a machine's
+// The batch runner (src/anesim/analysis/batch/batch_runner.h): where a machine's
 // points run (threads unless its memory needs the SystemC kernel), the
 // child protocol's point on stdin, and that both paths give the same
 // numbers, a decode step too large for any command line included.

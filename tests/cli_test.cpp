@@ -13,7 +13,7 @@
 #include <string>
 
 #include <anesim/io/json.h>
-#include <anesim/sim/ring/ring_variant.h>
+#include <sim/ring/ring_variant.h>
 #include "test_support.h"
 
 namespace anesim {

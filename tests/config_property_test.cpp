@@ -18,7 +18,7 @@
 
 #include <anesim/machine/chip_registry.h>
 #include <anesim/machine/machine_config_reader.h>
-#include <anesim/sim/ring/ring_variant.h>
+#include <sim/ring/ring_variant.h>
 
 #include "tests/config_space.h"
 #include "tests/test_support.h"

@@ -10,8 +10,8 @@
 
 #include <fmt/format.h>
 
-#include <anesim/sim/core/workload.h>
-#include <anesim/sim/ring/ring_variant.h>
+#include <sim/core/workload.h>
+#include <sim/ring/ring_variant.h>
 
 namespace anesim::test {
 

@@ -2,7 +2,7 @@
 
 #include <anesim/io/count_text.h>
 #include <anesim/io/errors.h>
-#include <anesim/sim/core/workload.h>
+#include <sim/core/workload.h>
 
 namespace anesim {
 namespace {

@@ -1,7 +1,7 @@
 // Property: on random folders of descriptions, bases, tables, a model
 // index, its shards and links among them, the output gate refuses an
 // output exactly when it is (by device and inode) a file the request
-// reads, whatever name or link reaches it (src/api/declared_inputs.h).
+// reads, whatever name or link reaches it (src/anesim/api/declared_inputs.h).
 #include <catch2/catch.hpp>
 
 #include <sys/stat.h>

@@ -1,5 +1,5 @@
 // Descriptions are read once per process and again when one of their files
-// changes (src/api/description_store.h): a fleet question reuses what the
+// changes (src/anesim/api/description_store.h): a fleet question reuses what the
 // last one read, and an edit to a description, to a base it stands on or
 // to its timing table is seen on the next request, without a restart.
 #include <catch2/catch.hpp>

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include <anesim/machine/machine_config_reader.h>
-#include <anesim/sim/dram/dram_address_map.h>
-#include <anesim/sim/dram/dram_channel.h>
+#include <sim/dram/dram_address_map.h>
+#include <sim/dram/dram_channel.h>
 
 namespace anesim {
 namespace {

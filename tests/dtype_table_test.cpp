@@ -1,4 +1,4 @@
-// The weight-format table (src/model/dtypes.def) is the one list of formats:
+// The weight-format table (src/anesim/model/dtypes.def) is the one list of formats:
 // its names, safetensors and MIL types are each unique, the messages list it
 // whole, and docs/model-format.md's "Weight formats" table says what it says
 // (bits, palette, measured or modelled), a row for every format.

@@ -8,7 +8,7 @@
 #include <anesim/io/errors.h>
 #include <anesim/machine/machine_config_reader.h>
 #include <anesim/model/weight_format.h>
-#include <anesim/sim/ring/ring_variant.h>
+#include <sim/ring/ring_variant.h>
 
 #include "test_support.h"
 

@@ -12,8 +12,8 @@
 
 #include <anesim/analysis/run/run_report.h>
 #include <anesim/machine/machine_config_reader.h>
-#include <anesim/sim/dram/refresh/refresh_policies.h>
-#include <anesim/sim/ring/ring_variant.h>
+#include <sim/dram/refresh/refresh_policies.h>
+#include <sim/ring/ring_variant.h>
 #include "test_support.h"
 
 namespace anesim {

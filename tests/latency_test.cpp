@@ -8,8 +8,8 @@
 
 #include <anesim/analysis/run/latency_report.h>
 #include <anesim/machine/machine_config_reader.h>
-#include <anesim/sim/core/line_latency.h>
-#include <anesim/sim/ring/ring_variant.h>
+#include <sim/core/line_latency.h>
+#include <sim/ring/ring_variant.h>
 #include "test_support.h"
 
 namespace anesim {

@@ -39,15 +39,17 @@ inline std::vector<fs::path> sources_under(const std::string& dir) {
 
 inline std::string repo_path(const fs::path& p) { return fs::relative(p, kRoot).string(); }
 
-// The project headers a file includes, below the include root ("io/errors.h"
-// for <anesim/io/errors.h>).
+// The project headers a file includes: "io/errors.h" for
+// <anesim/io/errors.h> (src/anesim/io/errors.h), "sim/top/cluster.h" for
+// <sim/top/cluster.h>, "generated/..." for what CMake writes.
 inline std::vector<std::string> project_includes(const fs::path& file) {
-  static const std::regex include_line(R"re(^\s*#include\s+<anesim/([^>]+)>)re");
+  static const std::regex include_line(R"re(^\s*#include\s+<(?:anesim/)?((?:sim/)?[^>]+)>)re");
   std::vector<std::string> out;
   std::istringstream in(test::slurp(file.string()));
   for (std::string line; std::getline(in, line);) {
     std::smatch m;
-    if (std::regex_search(line, m, include_line)) {
+    if (std::regex_search(line, m, include_line) &&
+        (line.find("<anesim/") != std::string::npos || line.find("<sim/") != std::string::npos)) {
       out.push_back(m[1]);
     }
   }

@@ -1,12 +1,14 @@
 // The source layout's rules (docs/architecture.md), checked on the tree
 // (sim/'s own, the model's families, in layout_sim_test.cpp):
-// - one include root: every project header is included as <anesim/...>,
-//   never as "src/..." or "sim/...";
-// - src/io/ is the bottom of src/; src/machine/ and src/model/ sit on it and
-//   not on each other; src/analysis/ never includes src/cli/, nor does
-//   src/python/; src/api/ computes and src/present/ on it presents: src/cli/
-//   and src/python/ include only src/api/, src/present/ and src/io/;
-// - every file of src/analysis/ sits in a feature folder, every feature
+// - an include path is the header's path on disk: <anesim/P> is
+//   src/anesim/P, <sim/P> is sim/P (generated headers aside), never "src/..."
+//   nor a path relative to the including file;
+// - src/anesim/io/ is the bottom of src/; src/anesim/machine/ and src/anesim/model/ sit on it and
+//   not on each other; src/anesim/analysis/ never includes src/anesim/cli/, nor does
+//   src/anesim/python/; src/anesim/api/ computes and src/anesim/present/ on it presents:
+//   src/anesim/cli/ and src/anesim/python/ include only src/anesim/api/, src/anesim/present/ and
+//   src/anesim/io/;
+// - every file of src/anesim/analysis/ sits in a feature folder, every feature
 //   folder is compiled by the same rule, and no folder of src/ includes
 //   another that includes it back (the include graph has no cycle);
 // - the config library does not link the Verilated rings, and nothing under
@@ -29,10 +31,10 @@
 #include <string>
 #include <vector>
 
-#include <anesim/sim/dram/dram_standard.h>
-#include <anesim/sim/dram/refresh/refresh_policies.h>
-#include <anesim/sim/memory/memory_targets.h>
-#include <anesim/sim/ring/ring_variant.h>
+#include <sim/dram/dram_standard.h>
+#include <sim/dram/refresh/refresh_policies.h>
+#include <sim/memory/memory_targets.h>
+#include <sim/ring/ring_variant.h>
 #include "layout_support.h"
 #include "test_support.h"
 
@@ -41,7 +43,7 @@ namespace {
 
 using namespace layout;  // the tree's readers (layout_support.h)
 
-TEST_CASE("layout: every project header is included from the one root", "[layout]") {
+TEST_CASE("layout: an include path is the header's path on disk", "[layout]") {
   static const std::regex tree_path(R"re(^\s*#include\s+"(src|sim)/)re");
   for (const char* dir : {"src", "sim", "tests", "examples"}) {
     for (const fs::path& f : sources_under(dir)) {
@@ -52,12 +54,20 @@ TEST_CASE("layout: every project header is included from the one root", "[layout
         INFO(repo_path(f) << ":" << n << ": " << line);
         CHECK_FALSE(std::regex_search(line, tree_path));
       }
+      for (const std::string& inc : project_includes(f)) {
+        if (starts_with(inc, "generated/")) continue;
+        INFO(repo_path(f) << " includes " << inc);
+        CHECK(fs::is_regular_file(kRoot / (starts_with(inc, "sim/") ? inc : "src/anesim/" + inc)));
+      }
     }
   }
+  // No folder of links joins the parts: the build finds each header where it is.
+  const std::string dirs = test::slurp((kRoot / "cmake/IncludeRoot.cmake").string());
+  CHECK(dirs.find("CREATE_LINK") == std::string::npos);
 }
 
-TEST_CASE("layout: every file of src/analysis/ sits in a feature folder", "[layout]") {
-  for (const auto& e : fs::directory_iterator(kRoot / "src/analysis")) {
+TEST_CASE("layout: every file of src/anesim/analysis/ sits in a feature folder", "[layout]") {
+  for (const auto& e : fs::directory_iterator(kRoot / "src/anesim/analysis")) {
     INFO(repo_path(e.path()));
     CHECK(e.is_directory());
   }
@@ -80,7 +90,7 @@ TEST_CASE("layout: the config library does not link the Verilated rings", "[layo
     CHECK(links.find("anesim_sim") == std::string::npos);
   }
   // Nor do they include their headers.
-  for (const fs::path& f : sources_under("src/machine")) {
+  for (const fs::path& f : sources_under("src/anesim/machine")) {
     for (const std::string& inc : project_includes(f)) {
       INFO(repo_path(f) << " includes " << inc);
       CHECK(inc != "sim/ring/prefetch_ring.h");
@@ -94,7 +104,8 @@ TEST_CASE("layout: nothing under sim/ is built only for the benchmark", "[layout
   const std::string top = test::slurp((kRoot / "CMakeLists.txt").string());
   CHECK(top.find("file(GLOB_RECURSE ANESIM_SIM_SOURCES CONFIGURE_DEPENDS sim/*.cpp)") !=
         std::string::npos);
-  const std::string bench = test::slurp((kRoot / "src/analysis/bench/CMakeLists.txt").string());
+  const std::string bench =
+      test::slurp((kRoot / "src/anesim/analysis/bench/CMakeLists.txt").string());
   for (const fs::path& f : sources_under("sim")) {
     if (f.extension() != ".cpp") continue;
     INFO(repo_path(f));
@@ -109,16 +120,16 @@ TEST_CASE("layout: io/ at the bottom, cli/ and python/ on api/ and present/", "[
     std::vector<std::string> allowed;
   };
   const std::vector<Rule> rules = {
-      {"src/io", {"sim/", "generated/", "io/"}},
-      {"src/machine", {"sim/", "generated/", "io/", "machine/"}},
-      {"src/model", {"sim/", "generated/", "io/", "model/"}},
-      {"src/analysis", {"sim/", "generated/", "io/", "machine/", "model/", "analysis/"}},
-      {"src/api", {"sim/", "generated/", "io/", "machine/", "model/", "analysis/", "api/"}},
-      {"src/present",
+      {"src/anesim/io", {"sim/", "generated/", "io/"}},
+      {"src/anesim/machine", {"sim/", "generated/", "io/", "machine/"}},
+      {"src/anesim/model", {"sim/", "generated/", "io/", "model/"}},
+      {"src/anesim/analysis", {"sim/", "generated/", "io/", "machine/", "model/", "analysis/"}},
+      {"src/anesim/api", {"sim/", "generated/", "io/", "machine/", "model/", "analysis/", "api/"}},
+      {"src/anesim/present",
        {"sim/", "generated/", "io/", "machine/", "model/", "analysis/", "api/", "present/"}},
       // The front ends reach every lower layer through api/ and present/.
-      {"src/cli", {"io/", "api/", "present/", "cli/"}},
-      {"src/python", {"io/", "api/", "present/", "python/"}},
+      {"src/anesim/cli", {"io/", "api/", "present/", "cli/"}},
+      {"src/anesim/python", {"io/", "api/", "present/", "python/"}},
   };
   for (const Rule& rule : rules) {
     for (const fs::path& f : sources_under(rule.dir)) {
@@ -149,8 +160,8 @@ std::string src_folder(const std::string& below_src) {
 TEST_CASE("layout: no two folders of src/ include each other, directly or not", "[layout]") {
   // The folder graph: an edge from each folder to every folder it includes.
   FolderGraph edges;
-  for (const fs::path& f : sources_under("src")) {
-    const std::string from = src_folder(fs::relative(f, kRoot / "src").string());
+  for (const fs::path& f : sources_under("src/anesim")) {
+    const std::string from = src_folder(fs::relative(f, kRoot / "src/anesim").string());
     for (const std::string& inc : project_includes(f)) {
       const std::string to = src_folder(inc);
       if (to != from && to != "sim" && to != "generated") {
@@ -166,13 +177,14 @@ TEST_CASE("layout: no two folders of src/ include each other, directly or not", 
 
 TEST_CASE("layout: every feature folder is compiled by one rule", "[layout]") {
   const std::string top = test::slurp((kRoot / "CMakeLists.txt").string());
-  CHECK(top.find("file(GLOB ANESIM_ANALYSIS_SOURCES CONFIGURE_DEPENDS src/analysis/*/*.cpp)") !=
+  CHECK(top.find(
+            "file(GLOB ANESIM_ANALYSIS_SOURCES CONFIGURE_DEPENDS src/anesim/analysis/*/*.cpp)") !=
         std::string::npos);
   // No feature folder is named in a list of its own.
-  for (const auto& e : fs::directory_iterator(kRoot / "src/analysis")) {
+  for (const auto& e : fs::directory_iterator(kRoot / "src/anesim/analysis")) {
     const std::string name = e.path().filename().string();
     INFO(name);
-    CHECK(top.find("src/analysis/" + name + "/*") == std::string::npos);
+    CHECK(top.find("src/anesim/analysis/" + name + "/*") == std::string::npos);
   }
 }
 
@@ -185,12 +197,12 @@ TEST_CASE("layout: the installed headers are closed under #include", "[layout]")
   std::istringstream list(top.substr(at + 25, top.find(')', at) - at - 25));
   std::set<std::string> listed;  // as included: "sim/top/ane_system.h", "io/errors.h"
   for (std::string word; list >> word;) {
-    listed.insert(starts_with(word, "src/") ? word.substr(4) : word);
+    listed.insert(starts_with(word, "src/anesim/") ? word.substr(11) : word);
   }
   REQUIRE(listed.size() >= 10);
   std::set<std::string> generated;  // what CMake writes, installed beside them
   for (const std::string& header : listed) {
-    const fs::path file = kRoot / (starts_with(header, "sim/") ? header : "src/" + header);
+    const fs::path file = kRoot / (starts_with(header, "sim/") ? header : "src/anesim/" + header);
     REQUIRE(fs::exists(file));
     for (const std::string& inc : project_includes(file)) {
       INFO(header << " includes " << inc);

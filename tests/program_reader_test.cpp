@@ -1,5 +1,5 @@
 // The MIL text reader and the compiled-program mapping
-// (src/model/mil_text.h, src/model/compiled_program.h) on programs written
+// (src/anesim/model/mil_text.h, src/anesim/model/compiled_program.h) on programs written
 // here: both scalar spellings, attribute- and argument-form operands, nested
 // blocks, and hostile text. The fixtures' end-to-end checks (weight files,
 // commands, Python) are in tests/python/test_programs.py.

@@ -20,9 +20,9 @@
 #include <random>
 
 #include <anesim/machine/machine_config_reader.h>
-#include <anesim/sim/ring/geometry.h>
-#include <anesim/sim/ring/prefetch_ring.h>
-#include <anesim/sim/ring/ring_variant.h>
+#include <sim/ring/geometry.h>
+#include <sim/ring/prefetch_ring.h>
+#include <sim/ring/ring_variant.h>
 #include "test_support.h"
 
 namespace anesim {

@@ -17,11 +17,11 @@
 #include <anesim/io/errors.h>
 #include <anesim/machine/builtin_config.h>
 #include <anesim/machine/machine_config_reader.h>
-#include <anesim/sim/dram/dram_standard.h>
-#include <anesim/sim/dram/refresh/refresh_policies.h>
-#include <anesim/sim/memory/memory_targets.h>
-#include <anesim/sim/ring/ring_variant.h>
-#include <anesim/sim/top/run_without_systemc.h>
+#include <sim/dram/dram_standard.h>
+#include <sim/dram/refresh/refresh_policies.h>
+#include <sim/memory/memory_targets.h>
+#include <sim/ring/ring_variant.h>
+#include <sim/top/run_without_systemc.h>
 #include "test_support.h"
 
 namespace anesim {

@@ -7,9 +7,9 @@
 #include <algorithm>
 #include <random>
 
-#include <anesim/sim/ring/geometry.h>
-#include <anesim/sim/ring/prefetch_ring.h>
-#include <anesim/sim/ring/ring_variant.h>
+#include <sim/ring/geometry.h>
+#include <sim/ring/prefetch_ring.h>
+#include <sim/ring/ring_variant.h>
 
 #include "tests/ring_transfer.h"
 #include "tests/variant_by_name.h"

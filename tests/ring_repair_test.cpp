@@ -7,8 +7,8 @@
 #include <algorithm>
 #include <random>
 
-#include <anesim/sim/ring/geometry.h>
-#include <anesim/sim/ring/prefetch_ring.h>
+#include <sim/ring/geometry.h>
+#include <sim/ring/prefetch_ring.h>
 
 #include "tests/ring_transfer.h"
 #include "tests/variant_by_name.h"

@@ -7,8 +7,8 @@
 #include <deque>
 #include <vector>
 
-#include <anesim/sim/ring/lookahead_share.h>
-#include <anesim/sim/ring/prefetch_ring.h>
+#include <sim/ring/lookahead_share.h>
+#include <sim/ring/prefetch_ring.h>
 
 namespace anesim {
 

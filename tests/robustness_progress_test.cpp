@@ -8,7 +8,7 @@
 #include <fstream>
 
 #include <anesim/cli/exit_codes.h>
-#include <anesim/sim/top/progress_watchdog.h>
+#include <sim/top/progress_watchdog.h>
 #include "tests/robustness_support.h"
 
 namespace anesim {

@@ -5,8 +5,8 @@
 #include <random>
 
 #include <anesim/machine/machine_config_reader.h>
-#include <anesim/sim/core/scoreboard.h>
-#include <anesim/sim/ring/ring_variant.h>
+#include <sim/core/scoreboard.h>
+#include <sim/ring/ring_variant.h>
 #include "test_support.h"
 
 namespace anesim {

@@ -16,7 +16,7 @@
 #include <anesim/machine/chip_registry.h>
 #include <anesim/machine/machine_config_reader.h>
 #include <anesim/model/weight_format.h>
-#include <anesim/sim/ring/geometry.h>
+#include <sim/ring/geometry.h>
 
 #include "tests/test_support.h"
 

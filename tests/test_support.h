@@ -21,8 +21,8 @@
 #include <system_error>
 #include <vector>
 
-#include <anesim/sim/core/workload.h>
-#include <anesim/sim/top/cluster.h>
+#include <sim/core/workload.h>
+#include <sim/top/cluster.h>
 #include "variant_by_name.h"  // IWYU pragma: export (the tests name variants through it)
 
 namespace anesim::test {

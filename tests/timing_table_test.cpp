@@ -27,8 +27,8 @@
 #include <anesim/machine/chip_registry.h>
 #include <anesim/machine/machine_config_reader.h>
 #include <anesim/present/advice_output.h>
-#include <anesim/sim/ring/geometry.h>
-#include <anesim/sim/ring/ring_variant.h>
+#include <sim/ring/geometry.h>
+#include <sim/ring/ring_variant.h>
 
 #include "tests/test_support.h"
 

@@ -9,8 +9,8 @@
 
 #include <anesim/analysis/run/run_report.h>
 #include <anesim/machine/machine_config_reader.h>
-#include <anesim/sim/memory/memory_coupling.h>
-#include <anesim/sim/ring/ring_variant.h>
+#include <sim/memory/memory_coupling.h>
+#include <sim/ring/ring_variant.h>
 #include "test_support.h"
 #include "tlm_protocol_checker.h"
 

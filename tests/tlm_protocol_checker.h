@@ -9,9 +9,9 @@
 #include <map>
 #include <string>
 
-#include <anesim/sim/memory/line_extension.h>
-#include <anesim/sim/memory/tlm_observer.h>
-#include <anesim/sim/ring/geometry.h>
+#include <sim/memory/line_extension.h>
+#include <sim/memory/tlm_observer.h>
+#include <sim/ring/geometry.h>
 
 namespace anesim::test {
 

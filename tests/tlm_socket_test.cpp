@@ -19,9 +19,9 @@
 #include <nlohmann/json.hpp>
 
 #include <anesim/machine/machine_config_reader.h>
-#include <anesim/sim/core/workload.h>
-#include <anesim/sim/memory/fixed_latency_memory.h>
-#include <anesim/sim/top/ane_system.h>
+#include <sim/core/workload.h>
+#include <sim/memory/fixed_latency_memory.h>
+#include <sim/top/ane_system.h>
 #include "test_support.h"
 #include "tlm_protocol_checker.h"
 

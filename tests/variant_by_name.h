@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <string>
 
-#include <anesim/sim/ring/ring_variant.h>
+#include <sim/ring/ring_variant.h>
 
 namespace anesim::test {
 

@@ -19,9 +19,9 @@
 #include <vector>
 
 #include <anesim/machine/machine_config_reader.h>
-#include <anesim/sim/core/task.h>
-#include <anesim/sim/memory/fixed_latency_memory.h>
-#include <anesim/sim/top/ane_system.h>
+#include <sim/core/task.h>
+#include <sim/memory/fixed_latency_memory.h>
+#include <sim/top/ane_system.h>
 
 int sc_main(int argc, char** argv) {
   if (argc != 2) {

@@ -1,7 +1,7 @@
 // One section of a machine description as an implementation reads it (a
 // memory target its `memory:` keys, a DRAM standard and a refresh policy
 // their `dram:` keys): sim/ includes nothing from src/ and does not know
-// YAML, so the reader in src/machine/ implements this view over its YAML
+// YAML, so the reader in src/anesim/machine/ implements this view over its YAML
 // section. Every failure names the file, line, column and the field's
 // dotted path, and never returns.
 #pragma once

@@ -1,4 +1,4 @@
-#include <anesim/sim/base/cycle_time.h>
+#include <sim/base/cycle_time.h>
 
 #include <cmath>
 

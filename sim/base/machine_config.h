@@ -7,7 +7,7 @@
 #include <map>
 #include <string>
 
-#include <anesim/sim/base/ring_variant_id.h>
+#include <sim/base/ring_variant_id.h>
 
 namespace anesim {
 

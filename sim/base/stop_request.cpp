@@ -1,4 +1,4 @@
-#include <anesim/sim/base/stop_request.h>
+#include <sim/base/stop_request.h>
 
 namespace anesim {
 

@@ -1,11 +1,11 @@
-#include <anesim/sim/core/core_harness.h>
+#include <sim/core/core_harness.h>
 
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
-#include <anesim/sim/ring/geometry.h>
-#include <anesim/sim/ring/lookahead_share.h>
+#include <sim/ring/geometry.h>
+#include <sim/ring/lookahead_share.h>
 
 namespace anesim {
 

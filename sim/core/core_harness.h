@@ -8,13 +8,13 @@
 #include <memory>
 #include <vector>
 
-#include <anesim/sim/base/machine_config.h>
-#include <anesim/sim/base/never_cycle.h>
-#include <anesim/sim/core/line_latency.h>
-#include <anesim/sim/core/scoreboard.h>
-#include <anesim/sim/core/task.h>
-#include <anesim/sim/fabric/credit_fabric.h>
-#include <anesim/sim/ring/prefetch_ring.h>
+#include <sim/base/machine_config.h>
+#include <sim/base/never_cycle.h>
+#include <sim/core/line_latency.h>
+#include <sim/core/scoreboard.h>
+#include <sim/core/task.h>
+#include <sim/fabric/credit_fabric.h>
+#include <sim/ring/prefetch_ring.h>
 
 namespace anesim {
 

@@ -1,4 +1,4 @@
-#include <anesim/sim/core/line_latency.h>
+#include <sim/core/line_latency.h>
 
 #include <algorithm>
 #include <cmath>

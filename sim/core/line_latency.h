@@ -15,7 +15,7 @@
 #include <utility>
 #include <vector>
 
-#include <anesim/sim/base/line_request.h>
+#include <sim/base/line_request.h>
 
 namespace anesim {
 

@@ -1,4 +1,4 @@
-#include <anesim/sim/core/scoreboard.h>
+#include <sim/core/scoreboard.h>
 
 #include <fmt/format.h>
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include <anesim/sim/core/task.h>
+#include <sim/core/task.h>
 
 namespace anesim {
 

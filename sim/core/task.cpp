@@ -1,4 +1,4 @@
-#include <anesim/sim/core/task.h>
+#include <sim/core/task.h>
 
 namespace anesim {
 

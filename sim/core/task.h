@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <vector>
 
-#include <anesim/sim/base/machine_config.h>
+#include <sim/base/machine_config.h>
 
 namespace anesim {
 

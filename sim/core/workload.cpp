@@ -1,6 +1,6 @@
-#include <anesim/sim/core/workload.h>
+#include <sim/core/workload.h>
 
-#include <anesim/sim/ring/geometry.h>
+#include <sim/ring/geometry.h>
 
 namespace anesim {
 

@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <vector>
 
-#include <anesim/sim/core/task.h>
-#include <anesim/sim/ring/geometry.h>
+#include <sim/core/task.h>
+#include <sim/ring/geometry.h>
 
 namespace anesim {
 

@@ -9,9 +9,9 @@
 
 #include <cstdint>
 
-#include <anesim/sim/base/bit_math.h>
-#include <anesim/sim/base/machine_config.h>
-#include <anesim/sim/ring/geometry.h>
+#include <sim/base/bit_math.h>
+#include <sim/base/machine_config.h>
+#include <sim/ring/geometry.h>
 
 namespace anesim {
 

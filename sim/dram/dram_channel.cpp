@@ -1,8 +1,8 @@
-#include <anesim/sim/dram/dram_channel.h>
+#include <sim/dram/dram_channel.h>
 
 #include <algorithm>
 
-#include <anesim/sim/dram/refresh/refresh_policies.h>
+#include <sim/dram/refresh/refresh_policies.h>
 
 namespace anesim {
 

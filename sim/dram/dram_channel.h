@@ -10,12 +10,12 @@
 #include <memory>
 #include <vector>
 
-#include <anesim/sim/base/line_request.h>
-#include <anesim/sim/base/machine_config.h>
-#include <anesim/sim/base/never_cycle.h>
-#include <anesim/sim/dram/dram_address_map.h>
-#include <anesim/sim/dram/refresh/dram_bank_state.h>
-#include <anesim/sim/dram/refresh/refresh_policy.h>
+#include <sim/base/line_request.h>
+#include <sim/base/machine_config.h>
+#include <sim/base/never_cycle.h>
+#include <sim/dram/dram_address_map.h>
+#include <sim/dram/refresh/dram_bank_state.h>
+#include <sim/dram/refresh/refresh_policy.h>
 
 namespace anesim {
 

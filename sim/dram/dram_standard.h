@@ -8,8 +8,8 @@
 // structure from the DramConfig the standard filled in.
 #pragma once
 
-#include <anesim/sim/base/config_section.h>
-#include <anesim/sim/base/machine_config.h>
+#include <sim/base/config_section.h>
+#include <sim/base/machine_config.h>
 
 namespace anesim {
 

@@ -1,4 +1,4 @@
-#include <anesim/sim/dram/lpddr_structure.h>
+#include <sim/dram/lpddr_structure.h>
 
 #include <algorithm>
 #include <cctype>

@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#include <anesim/sim/dram/dram_standard.h>
+#include <sim/dram/dram_standard.h>
 
 namespace anesim {
 

@@ -1,4 +1,4 @@
-#include <anesim/sim/fabric/credit_fabric.h>
+#include <sim/fabric/credit_fabric.h>
 
 #include <algorithm>
 #include <cmath>

@@ -17,10 +17,10 @@
 #include <queue>
 #include <vector>
 
-#include <anesim/sim/base/machine_config.h>
-#include <anesim/sim/base/never_cycle.h>
-#include <anesim/sim/memory/memory_coupling.h>
-#include <anesim/sim/memory/memory_system.h>
+#include <sim/base/machine_config.h>
+#include <sim/base/never_cycle.h>
+#include <sim/memory/memory_coupling.h>
+#include <sim/memory/memory_system.h>
 
 namespace anesim {
 

@@ -1,4 +1,4 @@
-#include <anesim/sim/memory/dram_channel_module.h>
+#include <sim/memory/dram_channel_module.h>
 
 namespace anesim {
 

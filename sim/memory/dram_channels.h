@@ -5,9 +5,9 @@
 
 #include <vector>
 
-#include <anesim/sim/base/machine_config.h>
-#include <anesim/sim/dram/dram_address_map.h>
-#include <anesim/sim/dram/dram_channel.h>
+#include <sim/base/machine_config.h>
+#include <sim/dram/dram_address_map.h>
+#include <sim/dram/dram_channel.h>
 
 namespace anesim {
 

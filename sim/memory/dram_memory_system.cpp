@@ -1,4 +1,4 @@
-#include <anesim/sim/memory/dram_memory_system.h>
+#include <sim/memory/dram_memory_system.h>
 
 #include <algorithm>
 

@@ -8,8 +8,8 @@
 
 #include <vector>
 
-#include <anesim/sim/memory/dram_channels.h>
-#include <anesim/sim/memory/memory_system.h>
+#include <sim/memory/dram_channels.h>
+#include <sim/memory/memory_system.h>
 
 namespace anesim {
 

@@ -1,4 +1,4 @@
-#include <anesim/sim/memory/dram_target.h>
+#include <sim/memory/dram_target.h>
 
 #include <stdexcept>
 

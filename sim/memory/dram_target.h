@@ -15,11 +15,11 @@
 #include <utility>
 #include <vector>
 
-#include <anesim/sim/base/cycle_time.h>
-#include <anesim/sim/dram/dram_address_map.h>
-#include <anesim/sim/dram/dram_channel.h>
-#include <anesim/sim/memory/clocked_target.h>
-#include <anesim/sim/memory/line_extension.h>
+#include <sim/base/cycle_time.h>
+#include <sim/dram/dram_address_map.h>
+#include <sim/dram/dram_channel.h>
+#include <sim/memory/clocked_target.h>
+#include <sim/memory/line_extension.h>
 
 namespace anesim {
 

@@ -2,11 +2,11 @@
 // standard, modelled by DramChannel and clocked by the cycle loop. The
 // builtin coupling calls them directly; the tlm coupling puts a DramTarget
 // behind each socket.
-#include <anesim/sim/base/registry.h>
-#include <anesim/sim/memory/dram_channel_module.h>
-#include <anesim/sim/memory/dram_target.h>
-#include <anesim/sim/memory/memory_channel_parts.h>
-#include <anesim/sim/memory/memory_target_kind.h>
+#include <sim/base/registry.h>
+#include <sim/memory/dram_channel_module.h>
+#include <sim/memory/dram_target.h>
+#include <sim/memory/memory_channel_parts.h>
+#include <sim/memory/memory_target_kind.h>
 
 namespace anesim {
 

@@ -1,4 +1,4 @@
-#include <anesim/sim/memory/fixed_latency_memory.h>
+#include <sim/memory/fixed_latency_memory.h>
 
 #include <stdexcept>
 

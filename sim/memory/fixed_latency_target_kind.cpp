@@ -2,12 +2,12 @@
 // (sim/memory/fixed_latency_memory.h), one per channel, each with its share
 // of memory.bandwidth_gbps. Only behind the tlm coupling's sockets, and
 // always in lockstep with SystemC's kernel.
-#include <anesim/sim/base/cycle_time.h>
-#include <anesim/sim/base/registry.h>
-#include <anesim/sim/memory/fixed_latency_memory.h>
-#include <anesim/sim/memory/memory_channel_parts.h>
-#include <anesim/sim/memory/memory_target_kind.h>
-#include <anesim/sim/ring/geometry.h>
+#include <sim/base/cycle_time.h>
+#include <sim/base/registry.h>
+#include <sim/memory/fixed_latency_memory.h>
+#include <sim/memory/memory_channel_parts.h>
+#include <sim/memory/memory_target_kind.h>
+#include <sim/ring/geometry.h>
 
 namespace anesim {
 

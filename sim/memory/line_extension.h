@@ -5,7 +5,7 @@
 
 #include <tlm>
 
-#include <anesim/sim/base/line_request.h>
+#include <sim/base/line_request.h>
 
 namespace anesim {
 

@@ -7,7 +7,7 @@
 
 #include <memory>
 
-#include <anesim/sim/memory/clocked_target.h>
+#include <sim/memory/clocked_target.h>
 
 namespace anesim {
 

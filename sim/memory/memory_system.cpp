@@ -1,10 +1,10 @@
-#include <anesim/sim/memory/memory_system.h>
+#include <sim/memory/memory_system.h>
 
 #include <stdexcept>
 
-#include <anesim/sim/memory/dram_memory_system.h>
-#include <anesim/sim/memory/memory_targets.h>
-#include <anesim/sim/memory/tlm_memory_system.h>
+#include <sim/memory/dram_memory_system.h>
+#include <sim/memory/memory_targets.h>
+#include <sim/memory/tlm_memory_system.h>
 
 namespace anesim {
 

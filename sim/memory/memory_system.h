@@ -15,10 +15,10 @@
 #include <memory>
 #include <vector>
 
-#include <anesim/sim/base/line_request.h>
-#include <anesim/sim/base/machine_config.h>
-#include <anesim/sim/base/never_cycle.h>
-#include <anesim/sim/memory/memory_coupling.h>
+#include <sim/base/line_request.h>
+#include <sim/base/machine_config.h>
+#include <sim/base/never_cycle.h>
+#include <sim/memory/memory_coupling.h>
 
 namespace anesim {
 

@@ -1,4 +1,4 @@
-#include <anesim/sim/memory/memory_targets.h>
+#include <sim/memory/memory_targets.h>
 
 #include <stdexcept>
 

@@ -3,9 +3,9 @@
 // file: its kind (what it reads, answers and builds) and its registration.
 #pragma once
 
-#include <anesim/sim/base/machine_config.h>
-#include <anesim/sim/base/registry.h>
-#include <anesim/sim/memory/memory_target_kind.h>
+#include <sim/base/machine_config.h>
+#include <sim/base/registry.h>
+#include <sim/memory/memory_target_kind.h>
 
 namespace anesim {
 

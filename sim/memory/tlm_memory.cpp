@@ -1,8 +1,8 @@
-#include <anesim/sim/memory/tlm_memory.h>
+#include <sim/memory/tlm_memory.h>
 
 #include <stdexcept>
 
-#include <anesim/sim/memory/memory_targets.h>
+#include <sim/memory/memory_targets.h>
 
 namespace anesim {
 

@@ -22,14 +22,14 @@
 #include <memory>
 #include <vector>
 
-#include <anesim/sim/base/cycle_time.h>
-#include <anesim/sim/base/machine_config.h>
-#include <anesim/sim/dram/dram_channel.h>
-#include <anesim/sim/memory/clocked_target.h>
-#include <anesim/sim/memory/dram_target.h>
-#include <anesim/sim/memory/line_extension.h>
-#include <anesim/sim/memory/memory_system.h>
-#include <anesim/sim/memory/tlm_observer.h>
+#include <sim/base/cycle_time.h>
+#include <sim/base/machine_config.h>
+#include <sim/dram/dram_channel.h>
+#include <sim/memory/clocked_target.h>
+#include <sim/memory/dram_target.h>
+#include <sim/memory/line_extension.h>
+#include <sim/memory/memory_system.h>
+#include <sim/memory/tlm_observer.h>
 
 namespace anesim {
 

@@ -1,4 +1,4 @@
-#include <anesim/sim/memory/tlm_memory_system.h>
+#include <sim/memory/tlm_memory_system.h>
 
 #include <algorithm>
 

@@ -6,10 +6,10 @@
 
 #include <vector>
 
-#include <anesim/sim/memory/dram_channels.h>
-#include <anesim/sim/memory/memory_system.h>
-#include <anesim/sim/memory/tlm_memory.h>
-#include <anesim/sim/memory/tlm_observer.h>
+#include <sim/memory/dram_channels.h>
+#include <sim/memory/memory_system.h>
+#include <sim/memory/tlm_memory.h>
+#include <sim/memory/tlm_observer.h>
 
 namespace anesim {
 

@@ -1,12 +1,12 @@
-#include <anesim/sim/ring/prefetch_ring.h>
+#include <sim/ring/prefetch_ring.h>
 
 #include <type_traits>
 
 #include <verilated.h>
 #include <verilated_vcd_c.h>
 
-#include <anesim/sim/ring/lookahead_share.h>
-#include <anesim/sim/ring/ring_variant_rows.h>
+#include <sim/ring/lookahead_share.h>
+#include <sim/ring/ring_variant_rows.h>
 // Generated: one Verilated class per variant, named through its
 // ANESIM_RING_MODEL_ macros, which IWYU does not follow.
 #include "ring_models.h"  // IWYU pragma: keep
@@ -117,7 +117,7 @@ std::unique_ptr<PrefetchRing> make_ring(RingVariant variant, VerilatedContext* c
   case RingVariantRow::id:                                                                   \
     return std::make_unique<VerilatedRing<ANESIM_RING_MODEL_##id>>(context, instance,        \
                                                                    time_share != 0);
-#include <anesim/sim/ring/ring_variants.def>
+#include <sim/ring/ring_variants.def>
 #undef ANESIM_RING_VARIANT
   }
   return nullptr;

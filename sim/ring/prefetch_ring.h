@@ -8,7 +8,7 @@
 #include <memory>
 #include <string>
 
-#include <anesim/sim/ring/ring_variant.h>
+#include <sim/ring/ring_variant.h>
 
 class VerilatedContext;
 class VerilatedVcdC;

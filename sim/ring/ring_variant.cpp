@@ -1,8 +1,8 @@
-#include <anesim/sim/ring/ring_variant.h>
+#include <sim/ring/ring_variant.h>
 
 #include <cstdlib>
 
-#include <anesim/sim/ring/ring_variant_rows.h>
+#include <sim/ring/ring_variant_rows.h>
 
 namespace anesim {
 
@@ -16,7 +16,7 @@ const std::vector<RingVariantInfo>& ring_variants() {
    space_guard != 0,                                                                         \
    Relatch::relatch,                                                                         \
    time_share != 0},
-#include <anesim/sim/ring/ring_variants.def>
+#include <sim/ring/ring_variants.def>
 #undef ANESIM_RING_VARIANT
   };
   return table;

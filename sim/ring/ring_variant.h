@@ -12,7 +12,7 @@
 
 #include <anesim/generated/ring_geometry.h>
 #include <anesim/generated/ring_mechanism.h>
-#include <anesim/sim/base/ring_variant_id.h>
+#include <sim/base/ring_variant_id.h>
 
 namespace anesim {
 

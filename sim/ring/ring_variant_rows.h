@@ -6,13 +6,13 @@
 // (sim/base/ring_variant_id.h) and reads the table at run time.
 #pragma once
 
-#include <anesim/sim/base/ring_variant_id.h>
+#include <sim/base/ring_variant_id.h>
 
 namespace anesim {
 
 enum class RingVariantRow : int {
 #define ANESIM_RING_VARIANT(id, ...) id,
-#include <anesim/sim/ring/ring_variants.def>
+#include <sim/ring/ring_variants.def>
 #undef ANESIM_RING_VARIANT
 };
 

@@ -1,13 +1,13 @@
-#include <anesim/sim/top/ane_system.h>
+#include <sim/top/ane_system.h>
 
 #include <algorithm>
 #include <stdexcept>
 #include <vector>
 
-#include <anesim/sim/base/cycle_time.h>
-#include <anesim/sim/memory/tlm_memory.h>
-#include <anesim/sim/top/cluster.h>
-#include <anesim/sim/top/sc_hierarchy.h>
+#include <sim/base/cycle_time.h>
+#include <sim/memory/tlm_memory.h>
+#include <sim/top/cluster.h>
+#include <sim/top/sc_hierarchy.h>
 
 namespace anesim {
 

@@ -26,8 +26,8 @@
 #include <cstdint>
 #include <memory>
 
-#include <anesim/sim/base/machine_config.h>
-#include <anesim/sim/top/run_spec.h>
+#include <sim/base/machine_config.h>
+#include <sim/top/run_spec.h>
 
 namespace anesim {
 

@@ -1,4 +1,4 @@
-#include <anesim/sim/top/cluster.h>
+#include <sim/top/cluster.h>
 
 #include <verilated.h>
 #include <verilated_vcd_c.h>
@@ -8,8 +8,8 @@
 
 #include <fmt/format.h>
 
-#include <anesim/sim/dram/dram_channel.h>
-#include <anesim/sim/top/path_tracer.h>
+#include <sim/dram/dram_channel.h>
+#include <sim/top/path_tracer.h>
 
 namespace anesim {
 

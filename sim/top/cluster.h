@@ -12,15 +12,15 @@
 #include <memory>
 #include <vector>
 
-#include <anesim/sim/base/machine_config.h>
-#include <anesim/sim/core/core_harness.h>
-#include <anesim/sim/core/scoreboard.h>
-#include <anesim/sim/core/task.h>
-#include <anesim/sim/dram/refresh/dram_bank_state.h>
-#include <anesim/sim/fabric/credit_fabric.h>
-#include <anesim/sim/ring/prefetch_ring.h>
-#include <anesim/sim/top/progress_watchdog.h>
-#include <anesim/sim/top/run_spec.h>
+#include <sim/base/machine_config.h>
+#include <sim/core/core_harness.h>
+#include <sim/core/scoreboard.h>
+#include <sim/core/task.h>
+#include <sim/dram/refresh/dram_bank_state.h>
+#include <sim/fabric/credit_fabric.h>
+#include <sim/ring/prefetch_ring.h>
+#include <sim/top/progress_watchdog.h>
+#include <sim/top/run_spec.h>
 
 class VerilatedContext;
 class VerilatedVcdC;

@@ -1,4 +1,4 @@
-#include <anesim/sim/top/path_tracer.h>
+#include <sim/top/path_tracer.h>
 
 #include <verilated_vcd_c.h>
 
@@ -7,8 +7,8 @@
 
 #include <fmt/format.h>
 
-#include <anesim/sim/dram/dram_address_map.h>
-#include <anesim/sim/dram/dram_channel.h>
+#include <sim/dram/dram_address_map.h>
+#include <sim/dram/dram_channel.h>
 
 namespace anesim {
 

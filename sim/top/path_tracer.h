@@ -8,7 +8,7 @@
 //                   data_busy, bankBB_row (banks the transfer touches)
 //   kmem.coreNN     occupancy, retire, retire_line
 // The signals are declared through Verilator's own tracing callbacks, so the
-// dump stays one file written by one writer (and atomic, src/io/waveform_file).
+// dump stays one file written by one writer (and atomic, src/anesim/io/waveform_file).
 // Costs nothing unless a dump is open: values are sampled only on traced cycles.
 #pragma once
 
@@ -17,9 +17,9 @@
 #include <string>
 #include <vector>
 
-#include <anesim/sim/base/machine_config.h>
-#include <anesim/sim/core/core_harness.h>
-#include <anesim/sim/fabric/credit_fabric.h>
+#include <sim/base/machine_config.h>
+#include <sim/core/core_harness.h>
+#include <sim/fabric/credit_fabric.h>
 
 class VerilatedVcd;
 class VerilatedVcdC;

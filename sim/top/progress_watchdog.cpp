@@ -1,4 +1,4 @@
-#include <anesim/sim/top/progress_watchdog.h>
+#include <sim/top/progress_watchdog.h>
 
 #include <algorithm>
 #include <cmath>
@@ -6,9 +6,9 @@
 
 #include <fmt/format.h>
 
-#include <anesim/sim/dram/dram_channel.h>
-#include <anesim/sim/fabric/credit_fabric.h>
-#include <anesim/sim/memory/memory_system.h>
+#include <sim/dram/dram_channel.h>
+#include <sim/fabric/credit_fabric.h>
+#include <sim/memory/memory_system.h>
 
 namespace anesim {
 

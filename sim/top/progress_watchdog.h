@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <string>
 
-#include <anesim/sim/base/machine_config.h>
+#include <sim/base/machine_config.h>
 
 namespace anesim {
 

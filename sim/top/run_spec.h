@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
-#include <anesim/sim/base/ring_variant_id.h>
-#include <anesim/sim/core/line_latency.h>
-#include <anesim/sim/core/task.h>
-#include <anesim/sim/dram/refresh/dram_bank_state.h>
-#include <anesim/sim/memory/memory_coupling.h>
+#include <sim/base/ring_variant_id.h>
+#include <sim/core/line_latency.h>
+#include <sim/core/task.h>
+#include <sim/dram/refresh/dram_bank_state.h>
+#include <sim/memory/memory_coupling.h>
 
 namespace anesim {
 

@@ -1,11 +1,11 @@
-#include <anesim/sim/top/run_without_systemc.h>
+#include <sim/top/run_without_systemc.h>
 
 #include <algorithm>
 #include <stdexcept>
 
-#include <anesim/sim/base/stop_request.h>
-#include <anesim/sim/memory/memory_targets.h>
-#include <anesim/sim/top/cluster.h>
+#include <sim/base/stop_request.h>
+#include <sim/memory/memory_targets.h>
+#include <sim/top/cluster.h>
 
 namespace anesim {
 

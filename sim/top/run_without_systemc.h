@@ -6,8 +6,8 @@
 // time needs the kernel.
 #pragma once
 
-#include <anesim/sim/base/machine_config.h>
-#include <anesim/sim/top/run_spec.h>
+#include <sim/base/machine_config.h>
+#include <sim/top/run_spec.h>
 
 namespace anesim {
 

@@ -1,10 +1,10 @@
-#include <anesim/sim/top/sc_hierarchy.h>
+#include <sim/top/sc_hierarchy.h>
 
 #include <string>
 
 #include <fmt/format.h>
 
-#include <anesim/sim/memory/memory_targets.h>
+#include <sim/memory/memory_targets.h>
 
 namespace anesim {
 

@@ -12,11 +12,11 @@
 #include <memory>
 #include <vector>
 
-#include <anesim/sim/base/machine_config.h>
-#include <anesim/sim/base/ring_variant_id.h>
-#include <anesim/sim/memory/clocked_target.h>
-#include <anesim/sim/memory/memory_channel_parts.h>
-#include <anesim/sim/memory/memory_target_kind.h>
+#include <sim/base/machine_config.h>
+#include <sim/base/ring_variant_id.h>
+#include <sim/memory/clocked_target.h>
+#include <sim/memory/memory_channel_parts.h>
+#include <sim/memory/memory_target_kind.h>
 
 namespace anesim {
 

@@ -1,9 +1,9 @@
-#include <anesim/sim/top/simulate.h>
+#include <sim/top/simulate.h>
 
 #include <systemc>
 
-#include <anesim/sim/top/ane_system.h>
-#include <anesim/sim/top/cluster.h>
+#include <sim/top/ane_system.h>
+#include <sim/top/cluster.h>
 
 #if defined(__SANITIZE_ADDRESS__)
 #define ANESIM_ASAN 1

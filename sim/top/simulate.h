@@ -6,9 +6,9 @@
 
 #include <string>
 
-#include <anesim/sim/base/machine_config.h>
-#include <anesim/sim/top/run_spec.h>
-#include <anesim/sim/top/waveform_sink.h>
+#include <sim/base/machine_config.h>
+#include <sim/top/run_spec.h>
+#include <sim/top/waveform_sink.h>
 
 namespace anesim {
 

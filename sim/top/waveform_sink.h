@@ -1,6 +1,6 @@
 // Where the testbench dumps the rings' waveforms. The model only traces into
 // a Verilator VCD writer; the file handling around it (temporary names, FST
-// conversion, publishing) belongs to the caller (src/io/waveform_file.h).
+// conversion, publishing) belongs to the caller (src/anesim/io/waveform_file.h).
 #pragma once
 
 #include <cstdint>

@@ -26,8 +26,8 @@
 #include <anesim/model/model_transfers.h>
 #include <anesim/model/safetensors_header.h>
 #include <anesim/model/safetensors_model.h>
-#include <anesim/sim/base/bit_math.h>
-#include <anesim/sim/ring/geometry.h>
+#include <sim/base/bit_math.h>
+#include <sim/ring/geometry.h>
 
 namespace anesim::fuzz {
 

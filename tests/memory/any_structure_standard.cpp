@@ -6,8 +6,8 @@
 // keys and its registration are this one file.
 #include <fmt/format.h>
 
-#include <anesim/sim/base/registry.h>
-#include <anesim/sim/dram/dram_standard.h>
+#include <sim/base/registry.h>
+#include <sim/dram/dram_standard.h>
 
 namespace anesim {
 

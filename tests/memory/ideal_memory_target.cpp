@@ -3,14 +3,14 @@
 // no banks and no refresh. A clocked AT target (sim/memory/clocked_target.h)
 // that answers BEGIN_REQ with BEGIN_RESP on the return path; the whole
 // target, its config key and its registration are this one file.
-#include <anesim/sim/base/cycle_time.h>
-#include <anesim/sim/base/never_cycle.h>
-#include <anesim/sim/base/registry.h>
-#include <anesim/sim/memory/clocked_target.h>
-#include <anesim/sim/memory/dram_channel_module.h>
-#include <anesim/sim/memory/line_extension.h>
-#include <anesim/sim/memory/memory_channel_parts.h>
-#include <anesim/sim/memory/memory_target_kind.h>
+#include <sim/base/cycle_time.h>
+#include <sim/base/never_cycle.h>
+#include <sim/base/registry.h>
+#include <sim/memory/clocked_target.h>
+#include <sim/memory/dram_channel_module.h>
+#include <sim/memory/line_extension.h>
+#include <sim/memory/memory_channel_parts.h>
+#include <sim/memory/memory_target_kind.h>
 
 namespace anesim {
 

@@ -12,9 +12,9 @@
 
 #include <anesim/io/errors.h>
 #include <anesim/machine/machine_config_reader.h>
-#include <anesim/sim/dram/refresh/refresh_policies.h>
-#include <anesim/sim/memory/memory_targets.h>
-#include <anesim/sim/top/simulate.h>
+#include <sim/dram/refresh/refresh_policies.h>
+#include <sim/memory/memory_targets.h>
+#include <sim/top/simulate.h>
 #include "tests/test_support.h"
 
 namespace anesim {

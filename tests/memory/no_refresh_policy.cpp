@@ -2,9 +2,9 @@
 // a DRAM whose cells never leak. It reads no timing of its own (refi and
 // rfc are every policy's, unused here); the policy, its kind and its
 // registration are this one file.
-#include <anesim/sim/base/never_cycle.h>
-#include <anesim/sim/base/registry.h>
-#include <anesim/sim/dram/refresh/refresh_policy_kind.h>
+#include <sim/base/never_cycle.h>
+#include <sim/base/registry.h>
+#include <sim/dram/refresh/refresh_policy_kind.h>
 
 namespace anesim {
 

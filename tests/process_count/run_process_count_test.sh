@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A batch on a machine that runs without SystemC starts no child process
-# (src/analysis/batch/batch_runner.h): under strace, `anesim advise --cin
+# (src/anesim/analysis/batch/batch_runner.h): under strace, `anesim advise --cin
 # 2048 --cout 4096` and `anesim decode --model llama-3.2-1b` make exactly one
 # execve, anesim's own. Skipped (exit 77) when strace is missing or may not
 # trace here (.ci/install-deps installs it).

@@ -1,5 +1,5 @@
 """Bad arguments name the argument (task_lines), never a command-line option
-(--task-lines): the checks are the library's (src/api/), spelled by the module."""
+(--task-lines): the checks are the library's (src/anesim/api/), spelled by the module."""
 
 import pytest
 

@@ -102,7 +102,7 @@ def test_advise_docstring_names_every_format_the_command_line_takes():
     import subprocess
     from conftest import BINARY
 
-    # Both read the one format table (src/model/dtypes.def).
+    # Both read the one format table (src/anesim/model/dtypes.def).
     help_text = subprocess.run([BINARY, "advise", "--help"], capture_output=True, text=True,
                                check=True).stdout
     formats = re.search(r"weight format: ([a-z0-9_, ]+) \(default", help_text).group(1).split(", ")

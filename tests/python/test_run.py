@@ -189,7 +189,7 @@ def stub_keywords(name):
 
 
 def test_the_stub_of_run_is_its_docstring_signature_and_its_options():
-    # Both come from src/api/run_fields.def: the stub's keywords and defaults
+    # Both come from src/anesim/api/run_fields.def: the stub's keywords and defaults
     # are the docstring's, and each names an option of `anesim --help`.
     head = anesim.run.__doc__.splitlines()[0]
     assert head == "run(" + ", ".join(f"{k}={d}" for k, d in stub_keywords("run")) + ")"

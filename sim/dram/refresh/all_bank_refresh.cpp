@@ -1,10 +1,10 @@
-#include <anesim/sim/dram/refresh/all_bank_refresh.h>
+#include <sim/dram/refresh/all_bank_refresh.h>
 
 #include <algorithm>
 
 #include <fmt/format.h>
 
-#include <anesim/sim/dram/refresh/refresh_policies.h>
+#include <sim/dram/refresh/refresh_policies.h>
 
 namespace anesim {
 

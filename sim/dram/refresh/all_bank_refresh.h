@@ -3,8 +3,8 @@
 // nothing for tRP + tRFC. Reads wait meanwhile.
 #pragma once
 
-#include <anesim/sim/base/never_cycle.h>
-#include <anesim/sim/dram/refresh/refresh_policy.h>
+#include <sim/base/never_cycle.h>
+#include <sim/dram/refresh/refresh_policy.h>
 
 namespace anesim {
 

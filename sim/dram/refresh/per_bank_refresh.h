@@ -9,8 +9,8 @@
 
 #include <array>
 
-#include <anesim/sim/base/never_cycle.h>
-#include <anesim/sim/dram/refresh/refresh_policy.h>
+#include <sim/base/never_cycle.h>
+#include <sim/dram/refresh/refresh_policy.h>
 
 namespace anesim {
 

@@ -1,4 +1,4 @@
-#include <anesim/sim/dram/refresh/refresh_policies.h>
+#include <sim/dram/refresh/refresh_policies.h>
 
 #include <stdexcept>
 

@@ -6,8 +6,8 @@
 #include <memory>
 #include <string>
 
-#include <anesim/sim/base/registry.h>
-#include <anesim/sim/dram/refresh/refresh_policy_kind.h>
+#include <sim/base/registry.h>
+#include <sim/dram/refresh/refresh_policy_kind.h>
 
 namespace anesim {
 

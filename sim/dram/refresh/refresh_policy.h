@@ -13,8 +13,8 @@
 #include <cstdint>
 #include <memory>
 
-#include <anesim/sim/base/machine_config.h>
-#include <anesim/sim/dram/refresh/dram_bank_state.h>
+#include <sim/base/machine_config.h>
+#include <sim/dram/refresh/dram_bank_state.h>
 
 namespace anesim {
 

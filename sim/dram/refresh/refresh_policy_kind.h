@@ -6,9 +6,9 @@
 #include <memory>
 #include <vector>
 
-#include <anesim/sim/base/config_section.h>
-#include <anesim/sim/base/machine_config.h>
-#include <anesim/sim/dram/refresh/refresh_policy.h>
+#include <sim/base/config_section.h>
+#include <sim/base/machine_config.h>
+#include <sim/dram/refresh/refresh_policy.h>
 
 namespace anesim {
 

@@ -2,8 +2,8 @@
 // CK carries 2 data beats (no WCK), so a BL32 line lasts 16 CK; per-bank
 // refresh takes one bank per REFpb, 8 per tREFI, and there is no tPBR2ACT:
 // an ACT after a REFpb waits tRRD.
-#include <anesim/sim/base/registry.h>
-#include <anesim/sim/dram/lpddr_structure.h>
+#include <sim/base/registry.h>
+#include <sim/dram/lpddr_structure.h>
 
 namespace anesim {
 

@@ -1,8 +1,8 @@
 // dram.standard lpddr5x (JESD209-5C, LPDDR5X): the LPDDR5 channel at the
 // faster speed bins: 16 banks, 8 data beats per CK, a REFpb refreshes a
 // bank pair (8 per tREFI) and an ACT after it waits tPBR2ACT.
-#include <anesim/sim/base/registry.h>
-#include <anesim/sim/dram/lpddr_structure.h>
+#include <sim/base/registry.h>
+#include <sim/dram/lpddr_structure.h>
 
 namespace anesim {
 

@@ -1,0 +1,28 @@
+// `anesim chips` and Python's anesim.chips(): every chip of the registry
+// (configs/chips/registry.yaml) with its description read, so that the
+// memory, peak and ring listed are what a run with --chip NAME simulates.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <anesim/machine/chip_registry.h>
+#include <sim/ring/ring_variant.h>
+
+namespace anesim::api {
+
+// A registry row and what its description says.
+struct ChipSummary {
+  ChipEntry chip;  // name, families, devices, generation, memory, verdict, file
+  std::string dram_preset;
+  double peak_gbps = 0;
+  RingVariant ring = RingVariant::kBug;
+};
+
+// Every chip in the registry's order; with `device`, only the chip that
+// device ships with; an unknown device throws FieldError (field "device")
+// listing where the names come from. A bad description throws ConfigError
+// naming its file. src/anesim/present/chips_output.h lists them.
+std::vector<ChipSummary> chips(const std::string& device = "");
+
+}  // namespace anesim::api

@@ -1,0 +1,34 @@
+// One row of a request's field table (src/anesim/api/*_fields.def): everything the
+// front ends and the documents say about a field, declared once beside the
+// request. The command line's binder (src/anesim/cli/field_options), Python's
+// (src/anesim/python/python_fields), the stubs and the option tables of docs/cli.md
+// and docs/python.md (scripts/field_tables.cpp) are all read from it.
+#pragma once
+
+namespace anesim::api {
+
+// How a field is typed on the command line and in Python.
+enum class FieldKind {
+  kCount,    // a count: decimal or 0x hex; Python int or str
+  kCounts,   // A,B,...: counts; Python a list of int
+  kVariant,  // a ring variant's name
+  kMachine,  // --config FILE or --chip NAME; Python config= or chip=
+  kOutput,   // an output file's name, not empty
+  kChoice,   // one of `choices` ("builtin|tlm")
+  kFlag,     // present or not
+  kNoFlag,   // --no-NAME: the field is true unless given
+};
+
+struct FieldSpec {
+  const char* name;  // the request's member, Python's keyword, FieldError's field
+  FieldKind kind;
+  const char* option;    // the command line's flag
+  const char* python;    // Python's default as written in the stub; "" = not a keyword
+  const char* choices;   // kChoice: the values, '|' between them
+  const char* relation;  // "excludes:a,b" or "needs:a": what CLI11 enforces
+  const char* help;      // --help ({variants}: the variant table's names)
+  const char* value;     // docs/cli.md's value column
+  const char* doc;       // docs/cli.md's meaning column (Markdown)
+};
+
+}  // namespace anesim::api

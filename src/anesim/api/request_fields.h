@@ -1,0 +1,52 @@
+// The field tables of the requests (src/anesim/api/*_fields.def) as C++: the rows
+// (FieldSpec) and a visit of a request's members in the same order, which
+// the generic binders of the command line and of Python walk.
+#pragma once
+
+#include <cstddef>
+
+#include <anesim/api/characterize.h>
+#include <anesim/api/field_spec.h>
+#include <anesim/api/run.h>
+
+namespace anesim::api {
+
+template <class Request>
+struct RequestFields;  // one specialisation per request with a table
+
+template <>
+struct RequestFields<RunRequest> {
+  static constexpr const char* kName = "run";
+  static constexpr FieldSpec kSpecs[] = {
+#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
+#include <anesim/api/run_fields.def>
+#undef ANESIM_FIELD
+  };
+  // Calls visit(spec, member) for every field of `r`, in the table's order.
+  template <class Request, class Visit>
+  static void each(Request& r, Visit&& visit) {
+    size_t i = 0;
+#define ANESIM_FIELD(member, ...) visit(kSpecs[i++], r.member);
+#include <anesim/api/run_fields.def>
+#undef ANESIM_FIELD
+  }
+};
+
+template <>
+struct RequestFields<CharacterizeRequest> {
+  static constexpr const char* kName = "characterize";
+  static constexpr FieldSpec kSpecs[] = {
+#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
+#include <anesim/api/characterize_fields.def>
+#undef ANESIM_FIELD
+  };
+  template <class Request, class Visit>
+  static void each(Request& r, Visit&& visit) {
+    size_t i = 0;
+#define ANESIM_FIELD(member, ...) visit(kSpecs[i++], r.member);
+#include <anesim/api/characterize_fields.def>
+#undef ANESIM_FIELD
+  }
+};
+
+}  // namespace anesim::api

@@ -1,0 +1,71 @@
+// `sweep`: one workload parameter over a range, ring variants side by side,
+// as a typed request; run whole, as one shard (a part for `anesim merge`),
+// or written out as Slurm scripts (docs/slurm.md).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <anesim/analysis/batch/shard.h>
+#include <anesim/analysis/sweep/slurm_script.h>
+#include <anesim/analysis/sweep/sweep.h>
+#include <anesim/analysis/sweep/sweep_outputs.h>
+
+namespace anesim::api {
+
+// first, first + step, ... up to last; negative values only on the x axis.
+struct SweepRange {
+  int64_t first = 0, last = 0, step = 1;
+};
+
+struct SweepRequest {
+  SweepAxis axis = SweepAxis::kLines;  // its field: lines_range, x_range, ...
+  SweepRange range;
+  std::vector<uint64_t> laps;  // x axis only, each once; {} = {1}
+  // The fixed size: lines, or cin / cout (the other axis of a shape sweep).
+  std::optional<uint64_t> lines, cin, cout;
+  std::optional<uint64_t> cores;  // default: the machine's ane.cores
+  uint64_t split = 1;
+  uint64_t base_line = 0;
+  std::vector<RingVariant> variants;  // {} = the machine's ane.ring_variant and fix
+  std::string config;                 // the machine's file; "" = built-in
+  uint64_t jobs = 2;                  // 1..256
+  SweepOutputs outputs;
+  std::optional<Shard> shard;  // run this shard alone into outputs.csv (a part)
+  // Write Slurm scripts into this directory instead of running (with
+  // shards and the anesim binary the jobs run).
+  std::string slurm_script;
+  std::optional<uint64_t> shards;
+  std::string anesim_binary;
+};
+
+// Before any work, for `sweep` and `merge`: the outputs' names and
+// directories (src/anesim/analysis/sweep/sweep_outputs.h).
+using anesim::check_sweep_outputs;
+
+// The field of an axis's range: "x_range" for SweepAxis::kX.
+std::string range_field(SweepAxis axis);
+
+// The spec the request describes, every value checked (FieldError), its
+// machine read (ConfigError).
+SweepSpec sweep_spec(const SweepRequest& request, const MachineConfig& cfg);
+
+// What a request gives: the whole sweep, one shard of it, or the Slurm job
+// it is cut into (not run).
+enum class SweepKind { kWhole, kShard, kSlurm };
+
+struct SweepOutcome {
+  SweepKind kind = SweepKind::kWhole;
+  SweepResult result;     // kWhole, kShard: the rows run
+  MachineConfig machine;  // kShard: its part file's header names it
+  SweepOutputs outputs;   // the request's outputs, checked
+  SlurmSweep slurm;       // kSlurm: the scripts' contents
+};
+
+// Checks the request, then runs the whole sweep or the shard, or plans the
+// Slurm scripts. Writes nothing: src/anesim/present/sweep_output.h does.
+SweepOutcome sweep(const SweepRequest& request);
+
+}  // namespace anesim::api

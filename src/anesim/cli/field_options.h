@@ -1,0 +1,67 @@
+// The one binder of a request's field table (src/anesim/api/request_fields.h) to
+// CLI11: every row an option with its help and relations, the typed text
+// kept as given, then read into the request with the shared parsers, so
+// that each option reads, checks and words its errors as before.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <anesim/api/machine_choice.h>
+#include <anesim/api/request_fields.h>
+#include <anesim/api/variants.h>
+#include <anesim/cli/field_errors.h>
+
+namespace anesim {
+
+// What the command line gave, by field name; a map keeps every entry where
+// CLI11 was told to write it.
+struct FieldTexts {
+  std::map<std::string, std::string> text;
+  std::map<std::string, bool> flag;
+  std::map<std::string, bool> given;
+  std::vector<std::string> counts;  // the count fields: messages quote them as typed
+};
+
+void add_field_option(CLI::App& app, const api::FieldSpec& spec, FieldTexts& texts);
+// CLI11's excludes/needs between the options of `specs`.
+void add_field_relations(CLI::App& app, const api::FieldSpec* specs, size_t count);
+
+template <class Request>
+void add_field_options(CLI::App& app, FieldTexts& texts) {
+  for (const api::FieldSpec& spec : api::RequestFields<Request>::kSpecs) {
+    add_field_option(app, spec, texts);
+  }
+  add_field_relations(app, std::begin(api::RequestFields<Request>::kSpecs),
+                      std::size(api::RequestFields<Request>::kSpecs));
+}
+
+// One member from its text, by the member's type; a field not given keeps
+// the request's initial value. UsageError names the option.
+void read_field(const api::FieldSpec& s, const FieldTexts& t, std::optional<uint64_t>& out);
+void read_field(const api::FieldSpec& s, const FieldTexts& t, uint64_t& out);
+void read_field(const api::FieldSpec& s, const FieldTexts& t, std::vector<uint64_t>& out);
+void read_field(const api::FieldSpec& s, const FieldTexts& t, std::string& out);
+void read_field(const api::FieldSpec& s, const FieldTexts& t, bool& out);
+void read_field(const api::FieldSpec& s, const FieldTexts& t, std::optional<RingVariant>& out);
+void read_field(const api::FieldSpec& s, const FieldTexts& t, std::optional<MemoryCoupling>& out);
+void read_field(const api::FieldSpec& s, const FieldTexts& t, api::MachineChoice& out);
+
+// The request the options spell; its values are checked by the library.
+template <class Request>
+Request field_request(const FieldTexts& texts) {
+  Request r;
+  api::RequestFields<Request>::each(
+      r, [&](const api::FieldSpec& spec, auto& member) { read_field(spec, texts, member); });
+  return r;
+}
+
+// Every count field's text as typed, for the library's messages (field_errors.h).
+TypedText typed_text(const FieldTexts& texts);
+
+}  // namespace anesim

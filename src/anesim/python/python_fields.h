@@ -1,0 +1,66 @@
+// The one binder of a request's field table (src/anesim/api/request_fields.h) to
+// Python: positional and keyword arguments read into the request by the
+// same rows that give the command line its options, each value through the
+// converters of python_values.h, so that types and messages match. The
+// keywords' order is the table's: a row's position is its argument's.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <anesim/api/machine_choice.h>
+#include <anesim/api/request_fields.h>
+#include <anesim/api/variants.h>
+
+namespace anesim::python {
+
+namespace py = pybind11;
+
+// The arguments of one call by keyword (None where not given); TypeError
+// for an unknown keyword, a keyword given twice or too many positionals.
+using Arguments = std::map<std::string, py::object>;
+Arguments bind_arguments(const char* function, const api::FieldSpec* specs, size_t count,
+                         const py::args& args, const py::kwargs& kwargs);
+// The Python keywords of `specs`, in order (a machine row is config, chip).
+std::vector<std::string> python_keywords(const api::FieldSpec* specs, size_t count);
+// "name(a=None, b=1, ...)" and one line per keyword: the function's __doc__.
+std::string python_doc(const char* function, const std::string& summary,
+                       const api::FieldSpec* specs, size_t count);
+
+// One member from its argument, by the member's type; None keeps the
+// request's initial value.
+void read_argument(const api::FieldSpec& s, const Arguments& a, std::optional<uint64_t>& out);
+void read_argument(const api::FieldSpec& s, const Arguments& a, uint64_t& out);
+void read_argument(const api::FieldSpec& s, const Arguments& a, std::vector<uint64_t>& out);
+void read_argument(const api::FieldSpec& s, const Arguments& a, std::string& out);
+void read_argument(const api::FieldSpec& s, const Arguments& a, bool& out);
+void read_argument(const api::FieldSpec& s, const Arguments& a, std::optional<RingVariant>& out);
+void read_argument(const api::FieldSpec& s, const Arguments& a, std::optional<MemoryCoupling>& out);
+void read_argument(const api::FieldSpec& s, const Arguments& a, api::MachineChoice& out);
+
+// The request a call's arguments spell; the library checks its values.
+template <class Request>
+Request request_from_arguments(const char* function, const py::args& args,
+                               const py::kwargs& kwargs) {
+  using Fields = api::RequestFields<Request>;
+  const Arguments a =
+      bind_arguments(function, std::begin(Fields::kSpecs), std::size(Fields::kSpecs), args, kwargs);
+  Request r;
+  Fields::each(r, [&](const api::FieldSpec& spec, auto& member) {
+    if (*spec.python != '\0') read_argument(spec, a, member);
+  });
+  return r;
+}
+
+template <class Request>
+std::string request_doc(const std::string& summary) {
+  using Fields = api::RequestFields<Request>;
+  return python_doc(Fields::kName, summary, std::begin(Fields::kSpecs), std::size(Fields::kSpecs));
+}
+
+}  // namespace anesim::python

@@ -1,5 +1,0 @@
-// The stop token a long call checks (Python's Ctrl-C): StopRequest, seen by
-// the cycle loop each quantum and inherited by the batch's point threads.
-#pragma once
-
-#include <anesim/sim/base/stop_request.h>
