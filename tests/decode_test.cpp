@@ -7,6 +7,7 @@
 #include <string>
 #include <utility>
 
+#include <anesim/analysis/decode/split_file.h>
 #include <anesim/analysis/step/step_plan.h>
 #include <anesim/io/json.h>
 #include <anesim/machine/builtin_config.h>

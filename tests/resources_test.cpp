@@ -7,6 +7,7 @@
 // with allocations), so those builds skip that part.
 #include <catch2/catch.hpp>
 
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 

@@ -16,7 +16,8 @@
 //    which the linker always keeps.
 #pragma once
 
-#include <algorithm>
+#include <algorithm>  // IWYU pragma: keep (std::sort, in a template no file here instantiates)
+#include <cstdlib>
 #include <memory>
 #include <string>
 #include <vector>

@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include <sim/memory/line_extension.h>
+
 namespace anesim {
 
 tlm::tlm_sync_enum DramTarget::nb_transport_fw(tlm::tlm_generic_payload& trans,

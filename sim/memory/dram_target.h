@@ -19,7 +19,6 @@
 #include <sim/dram/dram_address_map.h>
 #include <sim/dram/dram_channel.h>
 #include <sim/memory/clocked_target.h>
-#include <sim/memory/line_extension.h>
 
 namespace anesim {
 

@@ -17,7 +17,6 @@
 
 #include <sim/base/line_request.h>
 #include <sim/base/machine_config.h>
-#include <sim/base/never_cycle.h>
 #include <sim/memory/memory_coupling.h>
 
 namespace anesim {

@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include <sim/memory/dram_target.h>
+#include <sim/memory/line_extension.h>
 #include <sim/memory/memory_targets.h>
 
 namespace anesim {

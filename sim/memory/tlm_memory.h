@@ -26,8 +26,6 @@
 #include <sim/base/machine_config.h>
 #include <sim/dram/dram_channel.h>
 #include <sim/memory/clocked_target.h>
-#include <sim/memory/dram_target.h>
-#include <sim/memory/line_extension.h>
 #include <sim/memory/memory_system.h>
 #include <sim/memory/tlm_observer.h>
 

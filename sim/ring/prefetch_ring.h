@@ -8,7 +8,7 @@
 #include <memory>
 #include <string>
 
-#include <sim/ring/ring_variant.h>
+#include <sim/base/ring_variant_id.h>
 
 class VerilatedContext;
 class VerilatedVcdC;

@@ -16,7 +16,6 @@
 #include <sim/core/core_harness.h>
 #include <sim/core/scoreboard.h>
 #include <sim/core/task.h>
-#include <sim/dram/refresh/dram_bank_state.h>
 #include <sim/fabric/credit_fabric.h>
 #include <sim/ring/prefetch_ring.h>
 #include <sim/top/progress_watchdog.h>

@@ -16,7 +16,6 @@
 #include <sim/base/ring_variant_id.h>
 #include <sim/memory/clocked_target.h>
 #include <sim/memory/memory_channel_parts.h>
-#include <sim/memory/memory_target_kind.h>
 
 namespace anesim {
 

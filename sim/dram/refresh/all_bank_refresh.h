@@ -3,6 +3,7 @@
 // nothing for tRP + tRFC. Reads wait meanwhile.
 #pragma once
 
+#include <sim/base/machine_config.h>
 #include <sim/base/never_cycle.h>
 #include <sim/dram/refresh/refresh_policy.h>
 

@@ -9,6 +9,7 @@
 
 #include <array>
 
+#include <sim/base/machine_config.h>
 #include <sim/base/never_cycle.h>
 #include <sim/dram/refresh/refresh_policy.h>
 

@@ -4,7 +4,6 @@
 #pragma once
 
 #include <memory>
-#include <string>
 
 #include <sim/base/registry.h>
 #include <sim/dram/refresh/refresh_policy_kind.h>

@@ -13,7 +13,6 @@
 #include <cstdint>
 #include <memory>
 
-#include <sim/base/machine_config.h>
 #include <sim/dram/refresh/dram_bank_state.h>
 
 namespace anesim {

@@ -2,7 +2,6 @@
 
 #include <yaml-cpp/yaml.h>
 
-#include <algorithm>
 #include <optional>
 
 #include <fmt/format.h>
@@ -13,7 +12,6 @@
 #include <anesim/machine/builtin_config.h>
 #include <anesim/machine/config_overlay.h>
 #include <anesim/machine/dram_section_reader.h>
-#include <sim/ring/geometry.h>
 #include <sim/ring/ring_variant.h>
 
 namespace anesim {

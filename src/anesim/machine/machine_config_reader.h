@@ -8,7 +8,7 @@
 #include <cstddef>
 #include <string>
 
-#include <anesim/io/errors.h>
+#include <anesim/io/errors.h>  // IWYU pragma: export (what the readers throw)
 #include <sim/base/machine_config.h>
 
 namespace YAML {
