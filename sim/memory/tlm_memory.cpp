@@ -2,7 +2,6 @@
 
 #include <stdexcept>
 
-#include <sim/memory/dram_target.h>
 #include <sim/memory/line_extension.h>
 #include <sim/memory/memory_targets.h>
 

@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include <sim/dram/refresh/refresh_policies.h>
+#include <sim/dram/refresh/refresh_policies.h>  // IWYU pragma: keep (RefreshPolicyKind: this kind's base)
 
 namespace anesim {
 

@@ -8,7 +8,6 @@
 
 #include <fmt/format.h>
 
-#include <anesim/io/errors.h>
 #include <anesim/io/json.h>
 #include <anesim/io/text_file.h>
 #include <anesim/io/text_functions.h>
