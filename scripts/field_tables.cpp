@@ -30,16 +30,36 @@ constexpr FieldSpec kCharacterize[] = {
 #undef ANESIM_FIELD
 };
 
+constexpr FieldSpec kSweep[] = {
+#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
+#include <anesim/api/sweep_fields.def>
+#undef ANESIM_FIELD
+};
+
+constexpr FieldSpec kReplay[] = {
+#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
+#include <anesim/api/replay_fields.def>
+#undef ANESIM_FIELD
+};
+
 struct Table {
   const char* name;
   const FieldSpec* specs;
   size_t count;
-  const char* result;  // the stub's return type
-  const char* extra;   // the stub's keyword-only arguments beyond the table
+  const char* result;          // the stub's return type
+  const char* extra;           // the stub's keyword-only arguments beyond the table
+  const char* lead = "";       // the stub's arguments bound by hand before the table's
+  const char* lead_call = "";  // the same in the docs' signature
 };
-const Table kTables[] = {{"run", kRun, std::size(kRun), "RunResult", ""},
-                         {"characterize", kCharacterize, std::size(kCharacterize),
-                          "TimingTableResult", "    *,\n    write: bool = False,\n"}};
+const Table kTables[] = {
+    {"run", kRun, std::size(kRun), "RunResult", ""},
+    {"characterize", kCharacterize, std::size(kCharacterize), "TimingTableResult",
+     "    *,\n    write: bool = False,\n"},
+    {"sweep", kSweep, std::size(kSweep), "SweepResult", "",
+     "    axis: Literal[\"lines\", \"x\", \"cin\", \"cout\", \"cores\", \"split\"],\n"
+     "    first: int,\n    last: int,\n    step: int = 1,\n",
+     "axis, first, last, step=1"},
+    {"replay", kReplay, std::size(kReplay), "ReplayResult", ""}};
 
 std::string variant_names() {
   std::string out;
@@ -63,14 +83,21 @@ const char* metavar(FieldKind kind) {
     case FieldKind::kCount:
       return " N";
     case FieldKind::kCounts:
+    case FieldKind::kVariants:
       return " A,B,...";
     case FieldKind::kVariant:
       return " V";
     case FieldKind::kMachine:
+    case FieldKind::kMachineFile:
     case FieldKind::kOutput:
       return " FILE";
     case FieldKind::kChoice:
+    case FieldKind::kText:
       return " M";
+    case FieldKind::kShard:
+      return " I/N";
+    case FieldKind::kPercent:
+      return " P";
     default:
       return "";
   }
@@ -86,6 +113,14 @@ std::string python_type(const FieldSpec& s) {
     case FieldKind::kCounts:
       t = "Sequence[SupportsIndex]";
       break;
+    case FieldKind::kVariants:
+      t = "Sequence[str]";
+      break;
+    case FieldKind::kFiles:
+      return "Sequence[_Path]";
+    case FieldKind::kPercent:
+      t = "float";
+      break;
     case FieldKind::kOutput:
       t = "_Path";
       break;
@@ -99,14 +134,18 @@ std::string python_type(const FieldSpec& s) {
 }
 
 std::string stub_def(const Table& t) {
-  std::string out = "def " + std::string(t.name) + "(\n";
+  std::string out = "def " + std::string(t.name) + "(\n" + t.lead;
   for (size_t i = 0; i < t.count; ++i) {
     const FieldSpec& s = t.specs[i];
     if (*s.python == '\0') continue;
     if (s.kind == FieldKind::kMachine) {
       out += "    config: _ConfigArg = None,\n    chip: Optional[str] = None,\n";
+    } else if (s.kind == FieldKind::kMachineFile) {
+      out += "    config: Optional[_Path] = None,\n    chip: Optional[str] = None,\n";
     } else {
-      out += "    " + std::string(s.name) + ": " + python_type(s) + " = " + s.python + ",\n";
+      const bool required = std::string(s.python) == "required";
+      out += "    " + std::string(s.name) + ": " + python_type(s) +
+             (required ? "" : " = " + std::string(s.python)) + ",\n";
     }
   }
   return out + t.extra + ") -> " + t.result + ": ...";
@@ -116,32 +155,44 @@ std::string cli_table(const Table& t) {
   std::string out = "| option | value | meaning |\n|---|---|---|\n";
   for (size_t i = 0; i < t.count; ++i) {
     const FieldSpec& s = t.specs[i];
-    out += "| `" + std::string(s.option) + metavar(s.kind) + "` | " +
-           replaced(s.value, "{variants}", variant_names()) + " | " + s.doc + " |\n";
+    const std::string option = s.kind == FieldKind::kFiles
+                                   ? "FILE...` (positional)"
+                                   : s.option + std::string(metavar(s.kind)) + "`";
+    out += "| `" + option + " | " + replaced(s.value, "{variants}", variant_names()) + " | " +
+           s.doc + " |\n";
   }
   return out;
 }
 
 std::string python_table(const Table& t) {
-  std::string signature;
+  std::string signature = t.lead_call;
   std::string rows = "| keyword | type | default | as the option |\n|---|---|---|---|\n";
   for (size_t i = 0; i < t.count; ++i) {
     const FieldSpec& s = t.specs[i];
     if (*s.python == '\0') continue;
-    const bool machine = s.kind == FieldKind::kMachine;
+    const bool file = s.kind == FieldKind::kMachineFile;
+    const bool required = std::string(s.python) == "required";
+    const bool machine = s.kind == FieldKind::kMachine || file;
     signature += std::string(signature.empty() ? "" : ", ") +
-                 (machine ? "config=None, chip=None" : std::string(s.name) + "=" + s.python);
+                 (machine    ? "config=None, chip=None"
+                  : required ? std::string(s.name)
+                             : std::string(s.name) + "=" + s.python);
     if (machine) {
-      rows +=
-          "| `config`, `chip` | a path or a `Config`; a chip's name | `None` | `--config`, "
-          "`--chip` |\n";
+      rows += std::string("| `config`, `chip` | ") + (file ? "a path" : "a path or a `Config`") +
+              "; a chip's name | `None` | `--config`, `--chip` |\n";
       continue;
     }
-    std::string type = s.kind == FieldKind::kCount    ? "int or str"
-                       : s.kind == FieldKind::kCounts ? "list of int"
-                                                      : "str";
-    rows += "| `" + std::string(s.name) + "` | " + type + " | `" + s.python + "` | `" + s.option +
-            "` |\n";
+    std::string type = s.kind == FieldKind::kCount      ? "int or str"
+                       : s.kind == FieldKind::kCounts   ? "list of int"
+                       : s.kind == FieldKind::kVariants ? "list of str"
+                       : s.kind == FieldKind::kFiles    ? "list of paths"
+                       : s.kind == FieldKind::kPercent  ? "float"
+                                                        : "str";
+    const std::string fallback = required ? "required" : "`" + std::string(s.python) + "`";
+    const std::string option =
+        s.kind == FieldKind::kFiles ? "FILE...` (positional)" : std::string(s.option) + "`";
+    rows +=
+        "| `" + std::string(s.name) + "` | " + type + " | " + fallback + " | `" + option + " |\n";
   }
   return "`anesim." + std::string(t.name) + "(" + signature + ")`\n\n" + rows;
 }

@@ -9,21 +9,28 @@ namespace anesim::api {
 
 // How a field is typed on the command line and in Python.
 enum class FieldKind {
-  kCount,    // a count: decimal or 0x hex; Python int or str
-  kCounts,   // A,B,...: counts; Python a list of int
-  kVariant,  // a ring variant's name
-  kMachine,  // --config FILE or --chip NAME; Python config= or chip=
-  kOutput,   // an output file's name, not empty
-  kChoice,   // one of `choices` ("builtin|tlm")
-  kFlag,     // present or not
-  kNoFlag,   // --no-NAME: the field is true unless given
+  kCount,        // a count: decimal or 0x hex; Python int or str
+  kCounts,       // A,B,...: counts; Python a list of int
+  kPercent,      // a percentage (--max-mape)
+  kFiles,        // the command's positional files, at least one; Python a list
+  kVariant,      // a ring variant's name
+  kVariants,     // A,B,...: ring variants' names; Python a list of str
+  kMachine,      // --config FILE or --chip NAME; Python config= or chip=
+  kMachineFile,  // as kMachine, but a file: Python refuses a Config
+  kOutput,       // an output file's name, not empty
+  kChoice,       // one of `choices` ("builtin|tlm")
+  kText,         // text the command checks itself (sweep's --detrend)
+  kShard,        // I/N: one shard of a batch
+  kFlag,         // present or not
+  kNoFlag,       // --no-NAME: the field is true unless given
 };
 
 struct FieldSpec {
   const char* name;  // the request's member, Python's keyword, FieldError's field
   FieldKind kind;
   const char* option;    // the command line's flag
-  const char* python;    // Python's default as written in the stub; "" = not a keyword
+  const char* python;    // Python's default as written in the stub; "" = not a keyword,
+                         // "required" = a keyword with no default
   const char* choices;   // kChoice: the values, '|' between them
   const char* relation;  // "excludes:a,b" or "needs:a": what CLI11 enforces
   const char* help;      // --help ({variants}: the variant table's names)

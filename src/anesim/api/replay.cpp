@@ -33,9 +33,11 @@ void check_replay_outputs(const ReplayOutputs& o) {
   }
 }
 
+ReplayOutputs ReplayRequest::outputs() const { return {csv, plot, max_mape}; }
+
 ReplayOutcome replay(const ReplayRequest& r) {
   check_count_field(r.jobs, "jobs", 1, 256);
-  const ReplayOutputs& o = r.outputs;
+  const ReplayOutputs o = r.outputs();
   if (r.shard) {
     if (o.csv.empty()) {
       throw FieldError("shard", fmt::format("{}: needs {} PART (the file the shard's rows go to)",

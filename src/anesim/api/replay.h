@@ -22,13 +22,14 @@ struct ReplayOutputs {
   std::optional<double> max_mape;  // percent, >= 0: the overall MAPE's limit
 };
 
+// The user's fields are the rows of replay_fields.def (variant unset = the
+// machine's ane.ring_variant; config "" = built-in; shard: this shard's
+// rows alone, into csv, a part).
 struct ReplayRequest {
-  std::vector<std::string> files;      // trace files
-  std::optional<RingVariant> variant;  // default: the machine's ane.ring_variant
-  std::string config;                  // the machine's file; "" = built-in
-  uint64_t jobs = 2;                   // 1..256
-  ReplayOutputs outputs;
-  std::optional<Shard> shard;  // this shard's rows alone, into outputs.csv (a part)
+#define ANESIM_FIELD(member, type, init, ...) type member{init};
+#include <anesim/api/replay_fields.def>
+#undef ANESIM_FIELD
+  ReplayOutputs outputs() const;  // csv, plot and max_mape as one
 };
 
 // Before any work: max_mape a finite percentage >= 0, the plot's name, the

@@ -7,7 +7,9 @@
 
 #include <anesim/api/characterize.h>
 #include <anesim/api/field_spec.h>
+#include <anesim/api/replay.h>
 #include <anesim/api/run.h>
+#include <anesim/api/sweep.h>
 
 namespace anesim::api {
 
@@ -45,6 +47,40 @@ struct RequestFields<CharacterizeRequest> {
     size_t i = 0;
 #define ANESIM_FIELD(member, ...) visit(kSpecs[i++], r.member);
 #include <anesim/api/characterize_fields.def>
+#undef ANESIM_FIELD
+  }
+};
+
+template <>
+struct RequestFields<SweepRequest> {
+  static constexpr const char* kName = "sweep";
+  static constexpr FieldSpec kSpecs[] = {
+#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
+#include <anesim/api/sweep_fields.def>
+#undef ANESIM_FIELD
+  };
+  template <class Request, class Visit>
+  static void each(Request& r, Visit&& visit) {
+    size_t i = 0;
+#define ANESIM_FIELD(member, ...) visit(kSpecs[i++], r.member);
+#include <anesim/api/sweep_fields.def>
+#undef ANESIM_FIELD
+  }
+};
+
+template <>
+struct RequestFields<ReplayRequest> {
+  static constexpr const char* kName = "replay";
+  static constexpr FieldSpec kSpecs[] = {
+#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
+#include <anesim/api/replay_fields.def>
+#undef ANESIM_FIELD
+  };
+  template <class Request, class Visit>
+  static void each(Request& r, Visit&& visit) {
+    size_t i = 0;
+#define ANESIM_FIELD(member, ...) visit(kSpecs[i++], r.member);
+#include <anesim/api/replay_fields.def>
 #undef ANESIM_FIELD
   }
 };

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <anesim/api/request_checks.h>
+#include <anesim/io/atomic_output.h>
 #include <anesim/io/count_text.h>
 #include <anesim/io/errors.h>
 #include <anesim/io/path_identity.h>
@@ -122,8 +123,12 @@ SweepSpec sweep_spec(const SweepRequest& r, const MachineConfig& cfg) {
   return spec;
 }
 
+SweepOutputs SweepRequest::outputs() const {
+  return {csv, plot, plot_time, plot_spectrum, fft, detrend == "linear"};
+}
+
 SweepOutcome sweep(const SweepRequest& r) {
-  const SweepOutputs& o = r.outputs;
+  const SweepOutputs o = r.outputs();
   DeclaredInputs inputs;
   inputs.description(r.config, field_mark("config"));
   refuse_overwriting_inputs(inputs, {{field_mark("csv"), o.csv},

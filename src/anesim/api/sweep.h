@@ -20,25 +20,19 @@ struct SweepRange {
   int64_t first = 0, last = 0, step = 1;
 };
 
+// The user's fields are the rows of sweep_fields.def (laps {} = {1};
+// variants {} = the machine's ane.ring_variant and fix; config "" = the
+// built-in machine; shard: run it alone into csv, a part; slurm_script:
+// write Slurm scripts into this directory instead of running, with shards).
 struct SweepRequest {
   SweepAxis axis = SweepAxis::kLines;  // its field: lines_range, x_range, ...
   SweepRange range;
-  std::vector<uint64_t> laps;  // x axis only, each once; {} = {1}
-  // The fixed size: lines, or cin / cout (the other axis of a shape sweep).
-  std::optional<uint64_t> lines, cin, cout;
-  std::optional<uint64_t> cores;  // default: the machine's ane.cores
-  uint64_t split = 1;
-  uint64_t base_line = 0;
-  std::vector<RingVariant> variants;  // {} = the machine's ane.ring_variant and fix
-  std::string config;                 // the machine's file; "" = built-in
-  uint64_t jobs = 2;                  // 1..256
-  SweepOutputs outputs;
-  std::optional<Shard> shard;  // run this shard alone into outputs.csv (a part)
-  // Write Slurm scripts into this directory instead of running (with
-  // shards and the anesim binary the jobs run).
-  std::string slurm_script;
-  std::optional<uint64_t> shards;
-  std::string anesim_binary;
+#define ANESIM_FIELD(member, type, init, ...) type member{init};
+#include <anesim/api/sweep_fields.def>
+#undef ANESIM_FIELD
+  std::string anesim_binary;  // the binary the Slurm jobs run
+  // csv, plot, plot_time, plot_spectrum, fft and detrend as one.
+  SweepOutputs outputs() const;
 };
 
 // Before any work, for `sweep` and `merge`: the outputs' names and

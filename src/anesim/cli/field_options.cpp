@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include <anesim/cli/shard_option.h>
 #include <anesim/cli/shared_options.h>
 #include <anesim/io/count_text.h>
 #include <anesim/io/text_functions.h>
@@ -46,13 +47,17 @@ void add_field_option(CLI::App& app, const FieldSpec& spec, FieldTexts& texts) {
     app.add_flag(spec.option, texts.flag[spec.name], help_text(spec));
     return;
   }
+  if (spec.kind == FieldKind::kFiles) {
+    app.add_option(spec.option, texts.files[spec.name], help_text(spec))->required();
+    return;
+  }
   if (spec.kind == FieldKind::kCount || spec.kind == FieldKind::kCounts) {
     texts.counts.push_back(spec.name);
   }
   std::string& text = texts.text[spec.name];
   bool& typed = texts.given[spec.name];
   CLI::Option* option = nullptr;
-  if (spec.kind == FieldKind::kMachine) {
+  if (spec.kind == FieldKind::kMachine || spec.kind == FieldKind::kMachineFile) {
     option = add_config_option(app, text);  // --config, and --chip beside it
   } else if (spec.kind == FieldKind::kOutput) {
     option = add_output_option(app, spec.option, text, help_text(spec));
@@ -63,6 +68,7 @@ void add_field_option(CLI::App& app, const FieldSpec& spec, FieldTexts& texts) {
   if (spec.kind == FieldKind::kChoice) {
     option->check(CLI::IsMember(split_text(spec.choices, '|')));
   }
+  if (spec.kind == FieldKind::kShard) option->check(shard_text_check());
 }
 
 void add_field_relations(CLI::App& app, const FieldSpec* specs, size_t count) {
@@ -96,7 +102,18 @@ void read_field(const FieldSpec& s, const FieldTexts& t, std::vector<uint64_t>& 
   out = count_list(text_of(t, s), option_name(s));
 }
 
-void read_field(const FieldSpec& s, const FieldTexts& t, std::string& out) { out = text_of(t, s); }
+// A text with a default (--detrend mean) keeps it unless given.
+void read_field(const FieldSpec& s, const FieldTexts& t, std::string& out) {
+  if (given(t, s) || !text_of(t, s).empty()) out = text_of(t, s);
+}
+
+void read_field(const FieldSpec& s, const FieldTexts& t, std::vector<std::string>& out) {
+  out = t.files.at(s.name);
+}
+
+void read_field(const FieldSpec& s, const FieldTexts& t, std::optional<double>& out) {
+  out = optional_percentage(text_of(t, s), option_name(s));
+}
 
 void read_field(const FieldSpec& s, const FieldTexts& t, bool& out) {
   const auto it = t.flag.find(s.name);
@@ -106,6 +123,14 @@ void read_field(const FieldSpec& s, const FieldTexts& t, bool& out) {
 
 void read_field(const FieldSpec& s, const FieldTexts& t, std::optional<RingVariant>& out) {
   if (given(t, s)) out = parse_variant_option(text_of(t, s), option_name(s));
+}
+
+void read_field(const FieldSpec& s, const FieldTexts& t, std::vector<RingVariant>& out) {
+  if (given(t, s)) out = parse_variant_list(text_of(t, s), option_name(s));
+}
+
+void read_field(const FieldSpec& s, const FieldTexts& t, std::optional<Shard>& out) {
+  if (!text_of(t, s).empty()) out = parse_shard_option(text_of(t, s));
 }
 
 void read_field(const FieldSpec& s, const FieldTexts& t, std::optional<MemoryCoupling>& out) {

@@ -14,6 +14,7 @@
 
 #include <anesim/api/machine_choice.h>
 #include <anesim/api/request_fields.h>
+#include <anesim/api/shard.h>
 #include <anesim/api/variants.h>
 #include <anesim/cli/field_errors.h>
 
@@ -25,6 +26,7 @@ struct FieldTexts {
   std::map<std::string, std::string> text;
   std::map<std::string, bool> flag;
   std::map<std::string, bool> given;
+  std::map<std::string, std::vector<std::string>> files;  // kFiles
   std::vector<std::string> counts;  // the count fields: messages quote them as typed
 };
 
@@ -47,8 +49,12 @@ void read_field(const api::FieldSpec& s, const FieldTexts& t, std::optional<uint
 void read_field(const api::FieldSpec& s, const FieldTexts& t, uint64_t& out);
 void read_field(const api::FieldSpec& s, const FieldTexts& t, std::vector<uint64_t>& out);
 void read_field(const api::FieldSpec& s, const FieldTexts& t, std::string& out);
+void read_field(const api::FieldSpec& s, const FieldTexts& t, std::vector<std::string>& out);
+void read_field(const api::FieldSpec& s, const FieldTexts& t, std::optional<double>& out);
 void read_field(const api::FieldSpec& s, const FieldTexts& t, bool& out);
 void read_field(const api::FieldSpec& s, const FieldTexts& t, std::optional<RingVariant>& out);
+void read_field(const api::FieldSpec& s, const FieldTexts& t, std::vector<RingVariant>& out);
+void read_field(const api::FieldSpec& s, const FieldTexts& t, std::optional<Shard>& out);
 void read_field(const api::FieldSpec& s, const FieldTexts& t, std::optional<MemoryCoupling>& out);
 void read_field(const api::FieldSpec& s, const FieldTexts& t, api::MachineChoice& out);
 

@@ -74,14 +74,10 @@ int merge_command(const MergeOptions& opt) {
   refuse(opt.fft, "--fft", kind);
   refuse(!opt.plot_spectrum.empty(), "--plot-spectrum", kind);
   refuse(opt.detrend != "mean", "--detrend", kind);
-  ReplayOptions replay;
-  replay.csv = opt.csv;
-  replay.plot = opt.plot;
-  replay.json = opt.json;
-  replay.max_mape = opt.max_mape;
-  call_library({{"max_mape", opt.max_mape}},
-               [&] { api::check_replay_outputs(replay_outputs(replay)); });
-  return present_replay(api::merge_replay(parts), replay);
+  const api::ReplayOutputs outputs{opt.csv, opt.plot,
+                                   optional_percentage(opt.max_mape, "--max-mape")};
+  call_library({{"max_mape", opt.max_mape}}, [&] { api::check_replay_outputs(outputs); });
+  return present_replay(api::merge_replay(parts), outputs, opt.json, opt.max_mape);
 }
 
 }  // namespace anesim

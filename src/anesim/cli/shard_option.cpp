@@ -7,16 +7,20 @@
 
 namespace anesim {
 
-void add_shard_option(CLI::App& cmd, std::string& text) {
+const CLI::Validator& shard_text_check() {
   static const CLI::Validator not_empty(
       [](std::string& s) {
         return s.empty() ? std::string("expected I/N, got an empty string") : std::string();
       },
       "I/N", "ShardText");
+  return not_empty;
+}
+
+void add_shard_option(CLI::App& cmd, std::string& text) {
   cmd.add_option("--shard", text,
                  "run only shard I of N (round-robin by point) and write it to --csv as a part "
                  "for `anesim merge`")
-      ->check(not_empty);
+      ->check(shard_text_check());
 }
 
 Shard parse_shard_option(const std::string& text) {

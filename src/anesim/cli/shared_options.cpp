@@ -146,6 +146,18 @@ std::optional<uint64_t> optional_count(const std::string& text, const std::strin
   return parse_count(text, option, 0, UINT64_MAX);
 }
 
+std::optional<double> optional_percentage(const std::string& text, const std::string& option) {
+  if (text.empty()) {
+    return std::nullopt;
+  }
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  if (end == text.c_str() || *end != '\0') {
+    throw UsageError(fmt::format("{}: '{}' is not a percentage >= 0", option, text));
+  }
+  return v;
+}
+
 std::vector<uint64_t> count_list(const std::string& text, const std::string& option) {
   std::vector<uint64_t> out;
   if (!text.empty()) {

@@ -58,6 +58,9 @@ std::vector<RingVariant> parse_variant_list(const std::string& text, const std::
 // count otherwise (the library checks its range). Throws UsageError naming
 // `option` for text that is not a count.
 std::optional<uint64_t> optional_count(const std::string& text, const std::string& option);
+// A percentage as typed (unset when not given); the library checks its
+// range. UsageError naming `option` for text that is not a number.
+std::optional<double> optional_percentage(const std::string& text, const std::string& option);
 // "A,B,...": counts for a request's list field ({} when not given).
 std::vector<uint64_t> count_list(const std::string& text, const std::string& option);
 

@@ -11,7 +11,6 @@
 #include <anesim/cli/exit_codes.h>
 #include <anesim/cli/field_errors.h>
 #include <anesim/cli/range_option.h>
-#include <anesim/cli/shard_option.h>
 #include <anesim/io/count_text.h>
 #include <anesim/present/sweep_output.h>
 
@@ -75,65 +74,19 @@ CLI::App* add_sweep_command(CLI::App& app, SweepOptions& opt) {
       }
     }
   }
-  cmd->add_option("--laps", opt.laps, "laps k for --x-range, comma separated (default 1)");
-  add_size_options(*cmd, opt.size, "fixed lines per core (for --cores-range/--split-range)", false);
-  cmd->add_option("--cores", opt.cores, "active cores (default: the config's ane.cores)");
-  cmd->add_option("--split", opt.split, "tasks per core (default 1)");
-  cmd->add_option("--base-line", opt.base_line, "line address of core 0's slice (default 0)");
-  add_variants_option(*cmd, opt.variants);
-  add_config_option(*cmd, opt.config);
-  add_output_option(*cmd, "--csv", opt.csv, "write every point as CSV");
-  add_output_option(*cmd, "--plot", opt.plot, "plot throughput vs the swept value (.png or .svg)");
-  add_output_option(*cmd, "--plot-time", opt.plot_time, "plot simulated time vs the swept value");
-  cmd->add_flag("--fft", opt.fft,
-                "FFT of throughput vs the swept value: print the dominant period");
-  cmd->add_option("--detrend", opt.detrend,
-                  "before the FFT remove the mean (default) or a least-squares line (linear)");
-  add_output_option(*cmd, "--plot-spectrum", opt.plot_spectrum,
-                    "plot the FFT magnitude (with --fft)");
-  add_jobs_option(*cmd, opt.jobs);
-  add_shard_option(*cmd, opt.shard);
-  CLI::Option* script = add_output_option(
-      *cmd, "--slurm-script", opt.slurm_script,
-      "write Slurm batch scripts for this sweep into DIR instead of running it (docs/slurm.md)");
-  CLI::Option* shards =
-      cmd->add_option("--shards", opt.shards, "shards (array tasks) for --slurm-script");
-  script->excludes("--shard");
-  shards->needs(script);
+  add_field_options<api::SweepRequest>(*cmd, opt.fields);
   return cmd;
 }
 
 int sweep_command(const SweepOptions& opt) {
-  api::SweepRequest r;
-  TypedText typed = {{"cin", opt.size.cin}, {"cout", opt.size.cout}, {"lines", opt.size.lines},
-                     {"cores", opt.cores},  {"split", opt.split},    {"base_line", opt.base_line},
-                     {"jobs", opt.jobs},    {"laps", opt.laps},      {"shards", opt.shards}};
-  r.jobs = parse_count(opt.jobs, "--jobs", 0, UINT64_MAX);
-  r.config = opt.config;
-  if (opt.variants.given) {
-    r.variants = parse_variant_list(opt.variants.text, "--variants");
-  }
-  r.lines = optional_count(opt.size.lines, "--lines");
-  r.cin = optional_count(opt.size.cin, "--cin");
-  r.cout = optional_count(opt.size.cout, "--cout");
-  r.cores = optional_count(opt.cores, "--cores");
-  r.split = parse_count(opt.split, "--split", 0, UINT64_MAX);
-  r.base_line = parse_count(opt.base_line, "--base-line", 0, UINT64_MAX);
+  api::SweepRequest r = field_request<api::SweepRequest>(opt.fields);
+  TypedText typed = typed_text(opt.fields);
   read_axis(opt, r, typed);
-  // --laps has a default, 1; given otherwise it must come with --x-range.
-  if (r.axis == SweepAxis::kX || opt.laps != "1") {
-    r.laps = count_list(opt.laps, "--laps");
+  // --laps 1 is the default: taken without --x-range, as it always was.
+  if (r.axis != SweepAxis::kX && opt.fields.text.at("laps") == "1") r.laps.clear();
+  if (r.detrend != "mean" && r.detrend != "linear") {
+    throw UsageError(fmt::format("--detrend: '{}' is not mean or linear", r.detrend));
   }
-  if (opt.detrend != "mean" && opt.detrend != "linear") {
-    throw UsageError(fmt::format("--detrend: '{}' is not mean or linear", opt.detrend));
-  }
-  r.outputs = SweepOutputs{opt.csv,           opt.plot, opt.plot_time,
-                           opt.plot_spectrum, opt.fft,  opt.detrend == "linear"};
-  if (!opt.shard.empty()) {
-    r.shard = parse_shard_option(opt.shard);
-  }
-  r.slurm_script = opt.slurm_script;
-  r.shards = optional_count(opt.shards, "--shards");
   r.anesim_binary = own_executable();
   present::write_sweep(call_library(typed, [&] { return api::sweep(r); }));
   return kExitOk;

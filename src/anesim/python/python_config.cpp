@@ -254,4 +254,13 @@ api::MachineChoice machine_argument(const py::object& config, const py::object& 
   return choice;
 }
 
+std::string config_file(const py::object& config, const py::object& chip, const char* function) {
+  const api::MachineChoice c = machine_argument(config, chip);
+  if (c.machine) {
+    throw py::type_error(fmt::format(
+        "config: {}() reads a description's file: give a path or chip=, not a Config", function));
+  }
+  return c.config;
+}
+
 }  // namespace anesim::python

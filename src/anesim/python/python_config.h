@@ -57,5 +57,8 @@ std::shared_ptr<Config> config_argument(const py::handle& value);
 
 // config= or chip= (a registered chip's file), not both (UsageError).
 api::MachineChoice machine_argument(const py::object& config, const py::object& chip);
+// The same for a command that reads a description's file (its batches may
+// hand it to child processes): a path or a chip, TypeError for a Config.
+std::string config_file(const py::object& config, const py::object& chip, const char* function);
 
 }  // namespace anesim::python

@@ -15,22 +15,28 @@
 
 #include <anesim/api/machine_choice.h>
 #include <anesim/api/request_fields.h>
+#include <anesim/api/shard.h>
 #include <anesim/api/variants.h>
 
 namespace anesim::python {
 
 namespace py = pybind11;
 
-// The arguments of one call by keyword (None where not given); TypeError
-// for an unknown keyword, a keyword given twice or too many positionals.
-using Arguments = std::map<std::string, py::object>;
+// The arguments of one call by keyword (None where not given), and the
+// function's name for messages; TypeError for an unknown keyword, a keyword
+// given twice or too many positionals.
+struct Arguments {
+  const char* function;
+  std::map<std::string, py::object> values;
+};
 Arguments bind_arguments(const char* function, const api::FieldSpec* specs, size_t count,
                          const py::args& args, const py::kwargs& kwargs);
 // The Python keywords of `specs`, in order (a machine row is config, chip).
 std::vector<std::string> python_keywords(const api::FieldSpec* specs, size_t count);
 // "name(a=None, b=1, ...)" and one line per keyword: the function's __doc__.
+// `lead`: arguments bound by hand before the table's ("axis, first, ...").
 std::string python_doc(const char* function, const std::string& summary,
-                       const api::FieldSpec* specs, size_t count);
+                       const api::FieldSpec* specs, size_t count, const std::string& lead = "");
 
 // One member from its argument, by the member's type; None keeps the
 // request's initial value.
@@ -38,8 +44,13 @@ void read_argument(const api::FieldSpec& s, const Arguments& a, std::optional<ui
 void read_argument(const api::FieldSpec& s, const Arguments& a, uint64_t& out);
 void read_argument(const api::FieldSpec& s, const Arguments& a, std::vector<uint64_t>& out);
 void read_argument(const api::FieldSpec& s, const Arguments& a, std::string& out);
+void read_argument(const api::FieldSpec& s, const Arguments& a, std::vector<std::string>& out);
+void read_argument(const api::FieldSpec& s, const Arguments& a, std::optional<double>& out);
 void read_argument(const api::FieldSpec& s, const Arguments& a, bool& out);
 void read_argument(const api::FieldSpec& s, const Arguments& a, std::optional<RingVariant>& out);
+void read_argument(const api::FieldSpec& s, const Arguments& a, std::vector<RingVariant>& out);
+// The command line's alone (--shard): never a keyword.
+inline void read_argument(const api::FieldSpec&, const Arguments&, std::optional<Shard>&) {}
 void read_argument(const api::FieldSpec& s, const Arguments& a, std::optional<MemoryCoupling>& out);
 void read_argument(const api::FieldSpec& s, const Arguments& a, api::MachineChoice& out);
 
@@ -58,9 +69,10 @@ Request request_from_arguments(const char* function, const py::args& args,
 }
 
 template <class Request>
-std::string request_doc(const std::string& summary) {
+std::string request_doc(const std::string& summary, const std::string& lead = "") {
   using Fields = api::RequestFields<Request>;
-  return python_doc(Fields::kName, summary, std::begin(Fields::kSpecs), std::size(Fields::kSpecs));
+  return python_doc(Fields::kName, summary, std::begin(Fields::kSpecs), std::size(Fields::kSpecs),
+                    lead);
 }
 
 }  // namespace anesim::python

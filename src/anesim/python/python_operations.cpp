@@ -1,5 +1,7 @@
 #include <anesim/python/python_operations.h>
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include <anesim/api/calibrate.h>
@@ -28,28 +30,7 @@ namespace anesim::python {
 
 namespace {
 
-// These commands read a description's file (their batches may hand it to
-// child processes): a path or a chip, not a Config built in Python.
-std::string config_file(const py::object& config, const py::object& chip, const char* function) {
-  const api::MachineChoice c = machine_argument(config, chip);
-  if (c.machine) {
-    throw py::type_error(fmt::format(
-        "config: {}() reads a description's file: give a path or chip=, not a Config", function));
-  }
-  return c.config;
-}
-
 uint64_t jobs_value(const py::object& jobs) { return count_value(jobs, "jobs").value_or(2); }
-
-std::vector<std::string> paths_value(const py::object& value, const char* field) {
-  if (py::isinstance<py::str>(value) || !py::isinstance<py::iterable>(value)) {
-    throw py::type_error(
-        fmt::format("{}: expected a list of paths, got {}", field, type_name(value)));
-  }
-  std::vector<std::string> out;
-  for (const py::handle item : value) out.push_back(path_argument(item, field));
-  return out;
-}
 
 // A dict of equal-length lists: the numeric ones as numpy arrays when numpy
 // imports, so that a notebook plots and computes with them directly.
@@ -69,12 +50,31 @@ py::object as_arrays(const Json& columns) {
   return std::move(out);
 }
 
-py::object sweep(const std::string& axis, const py::object& first, const py::object& last,
-                 const py::object& step, const py::object& laps, const py::object& lines,
-                 const py::object& cin, const py::object& cout, const py::object& cores,
-                 const py::object& split, const py::object& base_line, const py::object& variants,
-                 const py::object& config, const py::object& chip, const py::object& jobs) {
-  api::SweepRequest r;
+// The swept range, bound by hand (src/anesim/api/sweep_fields.def says why): axis,
+// first, last and step lead, by position or keyword; the rest is the table.
+py::object sweep(const py::args& args, py::kwargs kwargs) {
+  const char* const names[] = {"axis", "first", "last", "step"};
+  py::object range[] = {py::none(), py::none(), py::none(), py::int_(1)};
+  const size_t leading = std::min<size_t>(args.size(), 4);
+  for (size_t i = 0; i < 4; ++i) {
+    if (i < leading) range[i] = args[i];
+    if (!kwargs.contains(names[i])) continue;
+    if (i < leading) {
+      throw py::type_error(fmt::format("sweep() got multiple values for argument '{}'", names[i]));
+    }
+    range[i] = kwargs[names[i]];
+    PyDict_DelItemString(kwargs.ptr(), names[i]);
+  }
+  for (size_t i = 0; i < 3; ++i) {
+    if (range[i].is_none()) {
+      throw py::type_error(fmt::format("sweep() missing required argument '{}'", names[i]));
+    }
+  }
+  py::tuple tail(args.size() - leading);
+  for (size_t i = leading; i < args.size(); ++i) tail[i - leading] = args[i];
+  const auto rest = py::reinterpret_borrow<py::args>(tail);
+  api::SweepRequest r = request_from_arguments<api::SweepRequest>("sweep", rest, kwargs);
+  const std::string axis = text_argument(range[0], "axis");
   const SweepAxis axes[] = {SweepAxis::kLines, SweepAxis::kX,     SweepAxis::kCin,
                             SweepAxis::kCout,  SweepAxis::kCores, SweepAxis::kSplit};
   bool known = false;
@@ -86,35 +86,15 @@ py::object sweep(const std::string& axis, const py::object& first, const py::obj
                                  printable_whole(axis)));
   }
   // x may be negative: the range is plain ints, as FIRST:LAST:STEP is.
-  r.range = {first.cast<int64_t>(), last.cast<int64_t>(), step.cast<int64_t>()};
-  r.laps = laps.is_none() ? std::vector<uint64_t>{} : count_list_value(laps, "laps");
-  r.lines = count_value(lines, "lines");
-  r.cin = count_value(cin, "cin");
-  r.cout = count_value(cout, "cout");
-  r.cores = count_value(cores, "cores");
-  r.split = count_value(split, "split").value_or(1);
-  r.base_line = count_value(base_line, "base_line").value_or(0);
-  if (!variants.is_none()) {
-    for (const std::string& name : paths_value(variants, "variants")) {
-      r.variants.push_back(api::variant_named(name, "variants"));
-    }
-  }
-  r.config = config_file(config, chip, "sweep");
-  r.jobs = jobs_value(jobs);
+  r.range = {range[1].cast<int64_t>(), range[2].cast<int64_t>(), range[3].cast<int64_t>()};
   const Json j = interruptible([&] { return present::sweep_columns_json(api::sweep(r).result); });
   py::dict out = to_python(j);
   out["columns"] = as_arrays(j["columns"]);
   return std::move(out);
 }
 
-py::object replay(const py::object& files, const py::object& variant, const py::object& config,
-                  const py::object& chip, const py::object& jobs) {
-  api::ReplayRequest r;
-  r.files = paths_value(files, "files");
-  if (!variant.is_none())
-    r.variant = api::variant_named(text_argument(variant, "variant"), "variant");
-  r.config = config_file(config, chip, "replay");
-  r.jobs = jobs_value(jobs);
+py::object replay(const py::args& args, const py::kwargs& kwargs) {
+  const api::ReplayRequest r = request_from_arguments<api::ReplayRequest>("replay", args, kwargs);
   return to_python(interruptible([&] { return present::replay_json(api::replay(r).result); }));
 }
 
@@ -224,20 +204,28 @@ py::object report(const py::object& out, const py::object& traces_dir,
 }  // namespace
 
 void bind_operations(py::module_& m) {
-  m.def("sweep", &sweep, py::arg("axis"), py::arg("first"), py::arg("last"), py::arg("step") = 1,
-        py::arg("laps") = py::none(), py::arg("lines") = py::none(), py::arg("cin") = py::none(),
-        py::arg("cout") = py::none(), py::arg("cores") = py::none(), py::arg("split") = 1,
-        py::arg("base_line") = 0, py::arg("variants") = py::none(), py::arg("config") = py::none(),
-        py::arg("chip") = py::none(), py::arg("jobs") = 2, R"doc(
-One workload parameter over a range, ring variants side by side: `anesim sweep
---AXIS-range FIRST:LAST:STEP`. axis: lines, x (with laps), cin, cout, cores or
-split; the other keywords as run's. Returns axis, config, ane_cores and
-columns: the CSV's columns (value, variant, k, x, ..., time_us, gbps, ane_gbps,
-notch), numeric ones as numpy arrays (lists without numpy).)doc");
-  m.def("replay", &replay, py::arg("files"), py::arg("variant") = py::none(),
-        py::arg("config") = py::none(), py::arg("chip") = py::none(), py::arg("jobs") = 2, R"doc(
-Every record of device traces simulated and compared with its measured time:
-the dict of `anesim replay FILES --json` (rows, curves, overall).)doc");
+  {
+    py::options signature_from_table;
+    signature_from_table.disable_function_signatures();
+    m.def("sweep", &sweep,
+          request_doc<api::SweepRequest>(
+              "One workload parameter over a range, ring variants side by side: `anesim sweep "
+              "--AXIS-range FIRST:LAST:STEP`. axis: lines, x (with laps), cin, cout, cores or "
+              "split. Returns axis, config, ane_cores and columns: the CSV's columns (value, "
+              "variant, k, x, ..., time_us, gbps, ane_gbps, notch), numeric ones as numpy "
+              "arrays (lists without numpy).",
+              "axis, first, last, step=1")
+              .c_str());
+  }
+  {
+    py::options signature_from_table;
+    signature_from_table.disable_function_signatures();
+    m.def("replay", &replay,
+          request_doc<api::ReplayRequest>(
+              "Every record of device traces simulated and compared with its measured time: "
+              "the dict of `anesim replay FILES --json` (rows, curves, overall).")
+              .c_str());
+  }
   m.def("decode", &decode, py::arg("model"), py::arg("config") = py::none(),
         py::arg("chip") = py::none(), py::arg("dtype") = py::none(), py::arg("split") = "advised",
         py::arg("programs") = 1, py::arg("jobs") = 2, R"doc(

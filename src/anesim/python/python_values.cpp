@@ -199,6 +199,16 @@ std::string path_argument(const py::handle& value, const char* argument) {
       fmt::format("{}: expected a path (str or os.PathLike), got {}", argument, type_name(value)));
 }
 
+std::vector<std::string> paths_value(const py::handle& value, const char* field) {
+  if (py::isinstance<py::str>(value) || !py::isinstance<py::iterable>(value)) {
+    throw py::type_error(
+        fmt::format("{}: expected a list of paths, got {}", field, type_name(value)));
+  }
+  std::vector<std::string> out;
+  for (const py::handle item : value) out.push_back(path_argument(item, field));
+  return out;
+}
+
 std::vector<uint64_t> count_list_value(const py::handle& value, const char* field) {
   if (value.is_none()) {
     return {};

@@ -40,6 +40,9 @@ std::string type_name(const py::handle& value);
 // TypeError naming `argument` for anything else.
 std::string path_argument(const py::handle& value, const char* argument);
 
+// A list or tuple of paths (not one str). Raises TypeError naming `field`.
+std::vector<std::string> paths_value(const py::handle& value, const char* field);
+
 // An integer (int, or anything with __index__ such as numpy's, not a bool),
 // or a str such as '0x4000', as a count (unset for
 // None). A str that is not a count, or a negative int, is a FieldError
