@@ -172,7 +172,7 @@ def test_the_stubs_name_every_public_function_and_ship_beside_the_module():
     assert public == {n for n in named if n not in typed_dicts and not n.startswith("_")}
     assert not typed_dicts & public
     # Generated from the template: every "# fields: NAME" line written in.
-    template = (SOURCE_DIR / "src" / "python" / "anesim.pyi.template").read_text()
+    template = (SOURCE_DIR / "src" / "anesim" / "python" / "anesim.pyi.template").read_text()
     assert re.search(r"^# fields: run$", template, re.M)
     assert not re.search(r"^# fields:", stub_path.read_text(), re.M)
     for name in public:
