@@ -10,6 +10,7 @@
 #include <anesim/io/atomic_output.h>
 #include <anesim/io/count_text.h>
 #include <anesim/io/errors.h>
+#include <anesim/io/gnuplot_plot.h>
 #include <anesim/io/output_set.h>
 #include <anesim/io/path_identity.h>
 #include <sim/memory/memory_targets.h>

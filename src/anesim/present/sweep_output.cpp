@@ -6,6 +6,7 @@
 
 #include <anesim/analysis/sweep/sweep_parts.h>
 #include <anesim/io/atomic_output.h>
+#include <sim/ring/ring_variant.h>
 
 namespace anesim::present {
 

@@ -1,4 +1,5 @@
 #include <anesim/analysis/advise/fleet_advice.h>
+#include <anesim/analysis/tables/notch_rules.h>
 
 #include <algorithm>
 #include <stdexcept>

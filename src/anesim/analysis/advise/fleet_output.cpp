@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <anesim/analysis/advise/advice_output.h>
+#include <anesim/analysis/tables/notch_rules.h>
 #include <anesim/io/text_functions.h>
 #include <sim/ring/ring_variant.h>
 
