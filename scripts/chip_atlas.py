@@ -1,16 +1,23 @@
 #!/usr/bin/env python3
-"""The chip atlas of docs/chips.md: for every chip of `anesim chips`, the
-predicted time and GB/s of the main job at 1 and 2 MiB per core (0x4000 and
-0x8000 lines of 64 B, 16 cores), with the erratum and with the fix, and the
-picture docs/img/chips-bandwidth.png (bandwidth against lines per core
-across two laps, one curve per Neural Engine generation).
+"""The tables of docs/chips.md that come from the chip registry, and the
+picture beside them. From `anesim chips` and `anesim chips --generations`
+alone (no simulation): the table of Neural Engine generations with their
+chips, and the table of phone and tablet chips. Simulated: the atlas, for
+every chip the predicted time and GB/s of the main job at 1 and 2 MiB per
+core (0x4000 and 0x8000 lines of 64 B, 16 cores), with the erratum and with
+the fix; the per-format table; and docs/img/chips-bandwidth.png (bandwidth
+against lines per core across two laps, one curve per generation).
 
 "With the erratum" is the chip's own ring (ane.ring_variant) where that is
 not `fix`, else `bug`, the M3's erratum: what the chip would do if it had it.
 
-    python3 scripts/chip_atlas.py build/anesim            # rewrite the table and the picture
-    python3 scripts/chip_atlas.py build/anesim --check    # compare the doc's table with a rerun
-    python3 scripts/chip_atlas.py build/anesim --check m1,m4-pro   # only these rows
+    python3 scripts/chip_atlas.py build/anesim            # rewrite every table and the picture
+    python3 scripts/chip_atlas.py build/anesim --tables   # rewrite the registry's tables only
+    python3 scripts/chip_atlas.py build/anesim --check    # compare the doc with a rerun
+    python3 scripts/chip_atlas.py build/anesim --check m1,m4-pro   # only these atlas rows
+
+--check compares the registry's tables whole and the atlas rows named (all
+by default); it exits 1 listing what differs.
 """
 import json
 import os
@@ -79,6 +86,63 @@ def format_table(binary):
     return "\n".join(rows)
 
 
+GENERATIONS_BEGIN, GENERATIONS_END = "<!-- generations: begin -->", "<!-- generations: end -->"
+PHONES_BEGIN, PHONES_END = "<!-- phones: begin -->", "<!-- phones: end -->"
+
+
+def chip_title(name):
+    """'m4-pro' -> 'M4 Pro', as the doc writes a chip in prose."""
+    return " ".join(p.upper() if i == 0 else p.capitalize() for i, p in enumerate(name.split("-")))
+
+
+def is_mac(chip):
+    return "Mac" in chip["family"]
+
+
+def generations_table(binary, chips):
+    by_name = {c["name"]: c for c in chips}
+    rows = ["| generation | ring | verdict | confidence | Mac chips | phone and tablet chips |",
+            "|---|---|---|---|---|---|"]
+    for g in json.loads(anesim(binary, "chips", "--generations", "--json")):
+        macs = [chip_title(n) for n in g["chips"] if is_mac(by_name[n])]
+        others = [chip_title(n) for n in g["chips"] if not is_mac(by_name[n])]
+        rows.append(f"| {g['name']} | `{g['ring']}` | {g['verdict']} | {g['confidence']} | "
+                    f"{', '.join(macs) or '-'} | {', '.join(others) or '-'} |")
+    return "\n".join(rows)
+
+
+def description_base(chip):
+    """The chip an overlay description builds on (its `base:` key), or '-'."""
+    for line in Path(chip["config"]).read_text().splitlines():
+        if line.startswith("base:"):
+            return f"`{line.split(':', 1)[1].split('#', 1)[0].strip()}`"
+    return "-"
+
+
+def phones_table(chips):
+    rows = ["| chip | devices | generation | memory | peak GB/s | base |",
+            "|---|---|---|---|---|---|"]
+    for c in chips:
+        if not is_mac(c):
+            rows.append(f"| `{c['name']}` | {', '.join(c['devices'])} | {c['generation']} | "
+                        f"{c['memory']} | {c['peak_gbps']:.1f} | {description_base(c)} |")
+    return "\n".join(rows)
+
+
+def between(text, begin, end):
+    return text.split(begin, 1)[1].split(end, 1)[0].strip("\n")
+
+
+def replaced(text, begin, end, table):
+    start, stop = text.index(begin) + len(begin), text.index(end)
+    return text[:start] + "\n" + table + "\n" + text[stop:]
+
+
+def registry_tables(binary, chips):
+    return [(GENERATIONS_BEGIN, GENERATIONS_END, generations_table(binary, chips)),
+            (PHONES_BEGIN, PHONES_END, phones_table(chips))]
+
+
 def plot(binary):
     img = ROOT / "docs" / "img" / "chips-bandwidth.png"
     with tempfile.TemporaryDirectory() as tmp:
@@ -102,22 +166,36 @@ def plot(binary):
 
 
 def main():
+    if len(sys.argv) < 2 or sys.argv[1].startswith("-"):
+        sys.exit(__doc__)
     binary, rest = sys.argv[1], sys.argv[2:]
     chips = json.loads(anesim(binary, "chips", "--json"))
+    text = DOC.read_text()
     if rest and rest[0] == "--check":
         only = set(rest[1].split(",")) if len(rest) > 1 else None
-        doc = DOC.read_text()
-        bad = [r for c in chips if only is None or c["name"] in only
-               for r in [row(binary, c)] if r not in doc]
-        for r in bad:
-            print(f"docs/chips.md lacks the row a rerun gives:\n{r}")
+        bad = [f"docs/chips.md: the table between {begin} and {end} differs from what "
+               f"the registry gives (rewrite: scripts/chip_atlas.py BINARY --tables):\n{table}"
+               for begin, end, table in registry_tables(binary, chips)
+               if between(text, begin, end) != table]
+        atlas = between(text, BEGIN, END)
+        listed = [line.split("|")[1].strip() for line in atlas.splitlines()[2:]]
+        if listed != [c["name"] for c in chips]:
+            bad.append(f"docs/chips.md: the atlas lists {', '.join(listed)}; the registry "
+                       f"('anesim chips'): {', '.join(c['name'] for c in chips)}")
+        bad += [f"docs/chips.md lacks the atlas row a rerun gives:\n{r}"
+                for c in chips if only is None or c["name"] in only
+                for r in [row(binary, c)] if r not in atlas.splitlines()]
+        print("\n".join(bad))
         sys.exit(1 if bad else 0)
-    table = HEADER + "\n" + "\n".join(row(binary, c) for c in chips)
-    text = DOC.read_text()
-    start, end = text.index(BEGIN) + len(BEGIN), text.index(END)
-    text = text[:start] + "\n" + table + "\n" + text[end:]
-    start, end = text.index(FORMATS_BEGIN) + len(FORMATS_BEGIN), text.index(FORMATS_END)
-    DOC.write_text(text[:start] + "\n" + format_table(binary) + "\n" + text[end:])
+    for begin, end, table in registry_tables(binary, chips):
+        text = replaced(text, begin, end, table)
+    if rest == ["--tables"]:
+        DOC.write_text(text)
+        return
+    if rest:
+        sys.exit(__doc__)
+    text = replaced(text, BEGIN, END, HEADER + "\n" + "\n".join(row(binary, c) for c in chips))
+    DOC.write_text(replaced(text, FORMATS_BEGIN, FORMATS_END, format_table(binary)))
     plot(binary)
 
 

@@ -216,6 +216,27 @@ TEST_CASE("devices map to chips, and groups name parts of the fleet", "[chips]")
   CHECK_THAT(unknown.err, Catch::Contains("--device: 'Pixel 9' is not a device"));
 }
 
+TEST_CASE("chips --generations lists each generation once with its chips", "[chips]") {
+  const Outcome out = run_anesim(std::vector<std::string>{"chips", "--generations", "--json"});
+  REQUIRE(out.rc == 0);
+  const nlohmann::json generations = nlohmann::json::parse(out.out);
+  REQUIRE(generations.size() == chip_generations().size());
+  size_t listed = 0;
+  for (const nlohmann::json& g : generations) {
+    for (const nlohmann::json& name : g.at("chips")) {
+      const std::optional<ChipEntry> chip = find_chip(name.get<std::string>());
+      REQUIRE(chip);
+      CHECK(chip->generation == g.at("name"));
+      ++listed;
+    }
+  }
+  CHECK(listed == chip_registry().size());
+  const Outcome both =
+      run_anesim(std::vector<std::string>{"chips", "--generations", "--device", "iPhone 16 Pro"});
+  CHECK(both.rc == 2);
+  CHECK_THAT(both.err, Catch::Contains("--generations"));
+}
+
 TEST_CASE("the chip option picks a description and unknown names list the known ones", "[chips]") {
   const Outcome m4 =
       run_anesim(std::vector<std::string>{"--chip", "m4", "--lines", "0x100", "--json"});

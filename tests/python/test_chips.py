@@ -71,3 +71,26 @@ def test_fleet_advice_takes_a_group_of_chips():
     advice = anesim.advise(cin=2048, cout=4096, chips="iphones")
     iphones = [c["name"] for c in anesim.chips() if "iPhone" in c["family"]]
     assert iphones and [c["name"] for c in advice["chips"]] == iphones
+
+
+def test_generations_are_the_registrys_with_their_chips():
+    generations = anesim.generations()
+    cli = json.loads(subprocess.run([BINARY, "chips", "--generations", "--json"],
+                                    capture_output=True, text=True, check=True).stdout)
+    assert generations == cli
+    chips = anesim.chips()
+    # Every chip sits in exactly its generation's list, in the registry's order.
+    assert [c for g in generations for c in g["chips"]] == sorted(
+        (c["name"] for c in chips),
+        key=lambda n: ([g["name"] for g in generations].index(
+            next(c["generation"] for c in chips if c["name"] == n)),
+            [c["name"] for c in chips].index(n)))
+    by_name = {g["name"]: g for g in generations}
+    # A chip without evidence of its own runs its generation's ring and verdict.
+    for c in chips:
+        g = by_name[c["generation"]]
+        if c["verdict_from"] == "generation":
+            assert (c["ring"], c["affected"], c["verdict"]) == (g["ring"], g["affected"],
+                                                                g["verdict"])
+    assert by_name["H15"]["affected"] is True and by_name["H15"]["ring"] == "bug"
+    assert "a17-pro" in by_name["H16"]["chips"]

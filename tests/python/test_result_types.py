@@ -51,6 +51,7 @@ CALLS = {
     "Calibration": lambda: anesim.calibrate([TRACE], {"fabric.port_cycles_per_line": (10, 16)},
                                             max_evals=3, cross_validate=False),
     "ChipInfo": lambda: anesim.chips()[0],
+    "GenerationInfo": lambda: anesim.generations()[0],
     "VariantInfo": lambda: anesim.variants()[0],
 }
 

@@ -29,4 +29,17 @@ std::vector<ChipSummary> chips(const std::string& device) {
   return out;
 }
 
+std::vector<GenerationSummary> generations() {
+  const std::vector<ChipEntry> registry = chip_registry();
+  std::vector<GenerationSummary> out;
+  for (GenerationEntry& g : chip_generations()) {
+    GenerationSummary s{std::move(g), {}};
+    for (const ChipEntry& c : registry) {
+      if (c.generation == s.generation.name) s.chips.push_back(c.name);
+    }
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
 }  // namespace anesim::api

@@ -25,4 +25,13 @@ struct ChipSummary {
 // naming its file. src/anesim/present/chips_output.h lists them.
 std::vector<ChipSummary> chips(const std::string& device = "");
 
+// A Neural Engine generation as the registry states it, with its chips.
+struct GenerationSummary {
+  GenerationEntry generation;      // name, ring, verdict, confidence, evidence
+  std::vector<std::string> chips;  // its chips' names, in the registry's order
+};
+
+// Every generation in the registry's order (`anesim chips --generations`).
+std::vector<GenerationSummary> generations();
+
 }  // namespace anesim::api

@@ -18,17 +18,35 @@ CLI::App* add_chips_command(CLI::App& app, ChipsOptions& opt) {
       "verdict on the notch (its own or its generation's), confidence, evidence "
       "(docs/chips.md)");
   cmd->add_flag("--json", opt.json, "print a JSON list of objects instead of the table");
-  cmd->add_option("--device", opt.device,
-                  "only the chip a device ships with, by its marketing name (\"iPhone 15 Pro\")");
+  auto* device = cmd->add_option(
+      "--device", opt.device,
+      "only the chip a device ships with, by its marketing name (\"iPhone 15 Pro\")");
+  cmd->add_flag("--generations", opt.generations,
+                "list the Neural Engine generations instead: ring, verdict, confidence, "
+                "evidence and chips, as the registry states them")
+      ->excludes(device);
   return cmd;
 }
 
-int chips_command(const ChipsOptions& opt) {
+namespace {
+
+std::string chips_output(const ChipsOptions& opt) {
+  if (opt.generations) {
+    const std::vector<api::GenerationSummary> g =
+        call_library({}, [] { return api::generations(); });
+    return opt.json ? with_printable_strings(present::generations_json(g)).dump(2) + "\n"
+                    : present::generations_text(g);
+  }
   const std::vector<api::ChipSummary> chips =
       call_library({}, [&] { return api::chips(opt.device); });
-  const std::string text = opt.json
-                               ? with_printable_strings(present::chips_json(chips)).dump(2) + "\n"
-                               : present::chips_text(chips);
+  return opt.json ? with_printable_strings(present::chips_json(chips)).dump(2) + "\n"
+                  : present::chips_text(chips);
+}
+
+}  // namespace
+
+int chips_command(const ChipsOptions& opt) {
+  const std::string text = chips_output(opt);
   if (std::fputs(text.c_str(), stdout) < 0 || std::fflush(stdout) != 0) {
     std::fprintf(stderr, "anesim chips: error: cannot write to standard output\n");
     return kExitOutput;

@@ -10,7 +10,8 @@ namespace anesim {
 
 struct ChipsOptions {
   bool json = false;
-  std::string device;  // --device NAME: only the chip it ships with
+  std::string device;        // --device NAME: only the chip it ships with
+  bool generations = false;  // --generations: the Neural Engine generations instead
 };
 
 CLI::App* add_chips_command(CLI::App& app, ChipsOptions& opt);

@@ -55,4 +55,34 @@ std::string chips_text(const std::vector<api::ChipSummary>& rows) {
   return text;
 }
 
+Json generations_json(const std::vector<api::GenerationSummary>& generations) {
+  Json out = Json::array();
+  for (const api::GenerationSummary& s : generations) {
+    const NotchVerdict& v = s.generation.notch;
+    Json j;
+    j["name"] = s.generation.name;
+    j["ring"] = s.generation.ring;
+    j["affected"] = v.affected ? Json(*v.affected) : Json(nullptr);
+    j["verdict"] = v.verdict;
+    j["confidence"] = v.confidence;
+    j["evidence"] = v.evidence;
+    j["chips"] = s.chips;
+    out.push_back(std::move(j));
+  }
+  return out;
+}
+
+std::string generations_text(const std::vector<api::GenerationSummary>& generations) {
+  std::string text = fmt::format("{:<4} {:<15} {:<31} {:<45} {}\n", "ANE", "ring", "verdict",
+                                 "confidence", "chips");
+  for (const api::GenerationSummary& s : generations) {
+    std::string chips;
+    for (const std::string& c : s.chips) chips += (chips.empty() ? "" : ", ") + c;
+    const NotchVerdict& v = s.generation.notch;
+    text += fmt::format("{:<4} {:<15} {:<31} {:<45} {}\n", s.generation.name, s.generation.ring,
+                        v.verdict, v.confidence, chips);
+  }
+  return terminal_text(text);
+}
+
 }  // namespace anesim::present

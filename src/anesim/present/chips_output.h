@@ -18,4 +18,9 @@ Json chips_json(const std::vector<api::ChipSummary>& chips);
 // The same as a table, with the note on inherited verdicts.
 std::string chips_text(const std::vector<api::ChipSummary>& chips);
 
+// The generations: a list of objects: name, ring, affected (true, false or
+// null), verdict, confidence, evidence, chips (names); and as a table.
+Json generations_json(const std::vector<api::GenerationSummary>& generations);
+std::string generations_text(const std::vector<api::GenerationSummary>& generations);
+
 }  // namespace anesim::present

@@ -139,6 +139,10 @@ DMA sees it, without simulating: the dict of `anesim program PATH --json`
         "Every chip chip= accepts: the list `anesim chips --json` prints (name, family, devices, "
         "generation, memory, peak_gbps, ring, affected, verdict, confidence, evidence, "
         "verdict_from); device='iPhone 15 Pro': only the chip that device ships with.");
+  m.def("generations", &generations,
+        "The Neural Engine generations as the registry states them: the list `anesim chips "
+        "--generations --json` prints (name, ring, affected, verdict, confidence, evidence, "
+        "chips).");
   m.def(
       "presets", [] { return anesim::model_preset_names(); },
       "The model preset names (configs/models/).");

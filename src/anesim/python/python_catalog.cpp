@@ -32,6 +32,8 @@ py::object chips(const py::object& device) {
       present::chips_json(api::chips(device.is_none() ? "" : text_argument(device, "device"))));
 }
 
+py::object generations() { return to_python(present::generations_json(api::generations())); }
+
 py::list variants() {
   py::list out;
   for (const RingVariantInfo& v : ring_variants()) {

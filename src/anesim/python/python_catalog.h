@@ -12,6 +12,8 @@ namespace py = pybind11;
 py::list variants();
 // Every chip of the registry, or the one a device ships with (anesim.chips()).
 py::object chips(const py::object& device);
+// The Neural Engine generations with their chips (anesim.generations()).
+py::object generations();
 // The Config class: load, default, keys, with_overrides (docs/python.md).
 void bind_config(py::module_& m);
 
