@@ -95,6 +95,7 @@ TEST_CASE("batch runner: a point travels to a child as JSON and back whole", "[b
     CHECK(q.task_lines == p.task_lines);
     CHECK(q.task_ops == p.task_ops);
     CHECK(q.program_starts == p.program_starts);
+    CHECK(q.task_gaps == p.task_gaps);
     CHECK(q.max_cycles == p.max_cycles);
   }
   CHECK(point_command("c.yaml") == std::vector<std::string>{simulator_executable(), "--json",
@@ -124,6 +125,13 @@ TEST_CASE("batch runner: children and threads give the same numbers", "[batch]")
   const SimPointResult child = simulate_points_as_children({too_long}, "", 1, {})[0];
   CHECK_FALSE(child.ok);
   CHECK_THAT(child.error, Catch::Contains("exit 2"));
+  // A child has no field for an engine's drain rates: it refuses the point
+  // rather than run it without them.
+  SimPoint drained = points[0];
+  drained.task_drain = {1.5};
+  const SimPointResult refused = simulate_points_as_children({drained}, "", 1, {})[0];
+  CHECK_FALSE(refused.ok);
+  CHECK_THAT(refused.error, Catch::Contains("task_drain"));
 }
 
 TEST_CASE("batch runner: a fixed-latency machine's points run as children, as a run prints",

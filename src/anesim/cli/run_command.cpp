@@ -26,6 +26,13 @@ void add_run_options(CLI::App& app, RunOptions& opt) {
 void apply_point_stdin(RunOptions& opt) {
   const std::string text(std::istreambuf_iterator<char>(std::cin), {});
   const SimPoint p = parse_point_request(text);
+  if (!p.task_drain.empty() || p.memory_share) {
+    // A run has no field for either: refused rather than run without them
+    // (the batch runner sends no such point to a child).
+    throw UsageError(
+        "--point-stdin: the point's task_drain and memory_share have no run field; a child "
+        "runs neither");
+  }
   const auto joined = [](const std::vector<uint32_t>& values) {
     return fmt::format("{}", fmt::join(values, ","));
   };
