@@ -6,7 +6,6 @@
 
 #include <fmt/format.h>
 
-#include <anesim/analysis/stats/statistics.h>
 #include <anesim/analysis/trace/trace_fields.h>
 #include <anesim/io/text_functions.h>
 
@@ -115,23 +114,8 @@ void parse_step_records(const Parser& p, const std::vector<std::string>& lines, 
     const std::string programs = get("programs");
     r.programs =
         programs.empty() ? 1 : static_cast<uint32_t>(p.integer(ln, "programs", programs, 1, 1000));
-    const std::string samples = get("samples"), median = get("median"), count = get("count");
-    if (!samples.empty() && !median.empty())
-      p.fail(ln, "samples: give samples or median, not both");
-    if (!samples.empty()) {
-      if (!count.empty()) p.fail(ln, "count: only with a median (samples imply their count)");
-      for (const std::string& s : split_on(samples, ';')) {
-        r.samples_us.push_back(p.time(ln, "samples", s) * us_per_unit);
-      }
-      r.median_us = median_of(r.samples_us);
-      r.count = r.samples_us.size();
-    } else if (!median.empty()) {
-      r.median_us = p.time(ln, "median", median) * us_per_unit;
-      r.count = count.empty() ? 0 : p.integer(ln, "count", count, 1, UINT64_MAX / 2);
-    } else {
-      p.fail(ln, col.count("samples") != 0 ? "samples: empty (give samples or median)"
-                                           : "median: empty");
-    }
+    read_timing(p, ln, get("samples"), get("median"), get("count"), col.count("samples") != 0,
+                us_per_unit, r);
     r.comment = get("comment");
     const std::string key = step_record_key(r);
     if (seen.count(key) != 0) {

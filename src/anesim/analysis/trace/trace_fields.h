@@ -72,6 +72,12 @@ class Parser {
   std::string origin_;
 };
 
+// A record's timing columns, shared by both kinds of record: `samples`
+// (A;B;...) or a `median` with an optional `count`, scaled to us by `scale`.
+// `has_samples_column`: which column an empty row's message names.
+void read_timing(const Parser& p, int line, const std::string& samples, const std::string& median,
+                 const std::string& count, bool has_samples_column, double scale, TraceRecord& r);
+
 // The column row at lines[first] and the records after it of a decode-step
 // file (step_records.cpp), appended to t.records; times scaled to us.
 void parse_step_records(const Parser& p, const std::vector<std::string>& lines, size_t first,

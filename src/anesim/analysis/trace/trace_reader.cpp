@@ -7,7 +7,6 @@
 
 #include <fmt/format.h>
 
-#include <anesim/analysis/stats/statistics.h>
 #include <anesim/analysis/trace/trace_fields.h>
 #include <anesim/io/text_file.h>
 #include <anesim/io/text_functions.h>
@@ -267,26 +266,8 @@ Trace parse_trace(const std::string& text, const std::string& origin) {
     const std::string base = get("base_line");
     r.base_line =
         base.empty() ? 0 : static_cast<uint32_t>(p.integer(ln, "base_line", base, 0, UINT32_MAX));
-    const std::string samples = get("samples"), median = get("median"), count = get("count");
-    if (!samples.empty() && !median.empty()) {
-      p.fail(ln, "samples: give samples or median, not both");
-    }
-    if (!samples.empty()) {
-      if (!count.empty()) {
-        p.fail(ln, "count: only with a median (samples imply their count)");
-      }
-      for (const std::string& s : split_on(samples, ';')) {
-        r.samples_us.push_back(p.time(ln, "samples", s) * scale);
-      }
-      r.median_us = median_of(r.samples_us);
-      r.count = r.samples_us.size();
-    } else if (!median.empty()) {
-      r.median_us = p.time(ln, "median", median) * scale;
-      r.count = count.empty() ? 0 : p.integer(ln, "count", count, 1, UINT64_MAX / 2);
-    } else {
-      p.fail(ln, col.count("samples") != 0 ? "samples: empty (give samples or median)"
-                                           : "median: empty");
-    }
+    read_timing(p, ln, get("samples"), get("median"), get("count"), col.count("samples") != 0,
+                scale, r);
     r.comment = get("comment");
     const std::string key =
         fmt::format("{}|{}|{}|{}|{}", r.curve, r.cores, r.lines_per_core, r.split, r.base_line);
