@@ -42,7 +42,7 @@ int bench_command(const BenchOptions& opt) {
   r.variant = resolve_variant(opt.variant, cfg);
   api::check_bench_machine(cfg);
   r.lines = static_cast<uint32_t>(parse_count(opt.lines, "--lines", 1, UINT32_MAX));
-  r.sweep_x = parse_range(opt.sweep_x, "--sweep-x", true, &r.sweep_step);
+  r.sweep_x = parse_range(opt.sweep_x, "--sweep-x", &r.sweep_step);
   for (int64_t x : r.sweep_x) {
     if (x + int64_t{kRingLines} < 1 || x + int64_t{kRingLines} > int64_t{UINT32_MAX}) {
       throw UsageError(fmt::format("--sweep-x: x = {} gives {} lines per core at k = 1", x,

@@ -9,46 +9,6 @@
 
 namespace anesim {
 
-std::vector<int64_t> parse_range(const std::string& text, const std::string& option,
-                                 bool allow_negative, int64_t* step) {
-  const std::vector<std::string> parts = split_text(text, ':');
-  if (parts.size() < 2 || parts.size() > 3) {
-    throw UsageError(fmt::format("{}: '{}' is not a range (expected FIRST:LAST or FIRST:LAST:STEP)",
-                                 option, printable(text, 60)));
-  }
-  auto value = [&](const std::string& s, bool is_step) -> int64_t {
-    const bool neg = !s.empty() && s[0] == '-';
-    if (neg && (!allow_negative || is_step)) {
-      throw UsageError(fmt::format("{}: '{}' in '{}' may not be negative", option, s, text));
-    }
-    uint64_t mag = 0;
-    try {
-      mag = parse_count(neg ? s.substr(1) : s, option, is_step ? 1 : 0, uint64_t{UINT32_MAX});
-    } catch (const UsageError&) {
-      // The message names the value as typed, sign included.
-      const std::string lowest = is_step          ? "1"
-                                 : allow_negative ? fmt::format("-{}", UINT32_MAX)
-                                                  : "0";
-      throw UsageError(fmt::format("{}: '{}' in '{}' is not a whole number within {}..{}", option,
-                                   printable(s, 40), printable(text, 60), lowest, UINT32_MAX));
-    }
-    return neg ? -static_cast<int64_t>(mag) : static_cast<int64_t>(mag);
-  };
-  const int64_t first = value(parts[0], false);
-  const int64_t last = value(parts[1], false);
-  const int64_t st = parts.size() == 3 ? value(parts[2], true) : 1;
-  if (last < first) {
-    throw UsageError(fmt::format("{}: '{}' ends before it starts", option, text));
-  }
-  if ((last - first) / st + 1 > 100000) {
-    throw UsageError(fmt::format("{}: '{}' has more than 100000 points", option, text));
-  }
-  if (step != nullptr) {
-    *step = st;
-  }
-  return evenly_spaced(first, last, st);
-}
-
 RangeText read_range_text(const std::string& text, const std::string& option) {
   const std::vector<std::string> parts = split_text(text, ':');
   if (parts.size() < 2 || parts.size() > 3) {
@@ -73,6 +33,21 @@ RangeText read_range_text(const std::string& text, const std::string& option) {
   r.last = value(parts[1], false);
   r.step = parts.size() == 3 ? value(parts[2], true) : 1;
   return r;
+}
+
+std::vector<int64_t> parse_range(const std::string& text, const std::string& option,
+                                 int64_t* step) {
+  const RangeText r = read_range_text(text, option);
+  if (r.last < r.first) {
+    throw UsageError(fmt::format("{}: '{}' ends before it starts", option, text));
+  }
+  if ((r.last - r.first) / r.step + 1 > 100000) {
+    throw UsageError(fmt::format("{}: '{}' has more than 100000 points", option, text));
+  }
+  if (step != nullptr) {
+    *step = r.step;
+  }
+  return evenly_spaced(r.first, r.last, r.step);
 }
 
 }  // namespace anesim
