@@ -1,5 +1,7 @@
 #include <anesim/present/chips_output.h>
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include <anesim/io/text_functions.h>
@@ -34,9 +36,13 @@ std::string chips_text(const std::vector<api::ChipSummary>& rows) {
   // Read back from the JSON, so that the table shows its rounded values.
   const Json chips = chips_json(rows);
   // The verdict's source: "*" marks a chip that inherits its generation's.
+  // The name column as wide as the longest name, so a longer one stays aligned.
+  size_t name_width = 8;
+  for (const Json& c : chips)
+    name_width = std::max(name_width, c["name"].get<std::string>().size());
   std::string text =
-      fmt::format("{:<8} {:<12} {:<4} {:<22} {:>6}  {:<15} {:<14} {:<11} {}\n", "chip", "family",
-                  "ANE", "memory", "GB/s", "ring", "notch", "confidence", "evidence");
+      fmt::format("{:<{}} {:<12} {:<4} {:<22} {:>6}  {:<15} {:<14} {:<11} {}\n", "chip", name_width,
+                  "family", "ANE", "memory", "GB/s", "ring", "notch", "confidence", "evidence");
   for (const Json& c : chips) {
     const std::string notch = c["affected"].is_null()     ? "unknown"
                               : c["affected"].get<bool>() ? "affected"
@@ -44,11 +50,12 @@ std::string chips_text(const std::vector<api::ChipSummary>& rows) {
     const bool inherited = c["verdict_from"] == "generation";
     std::string family;
     for (const Json& f : c["family"]) family += (family.empty() ? "" : ",") + f.get<std::string>();
-    text += fmt::format("{:<8} {:<12} {:<4} {:<22} {:>6.1f}  {:<15} {:<14} {:<11} {}\n",
-                        c["name"].get<std::string>(), family, c["generation"].get<std::string>(),
-                        c["memory"].get<std::string>(), c["peak_gbps"].get<double>(),
-                        c["ring"].get<std::string>(), notch + (inherited ? "*" : ""),
-                        c["confidence"].get<std::string>(), c["evidence"].get<std::string>());
+    text += fmt::format("{:<{}} {:<12} {:<4} {:<22} {:>6.1f}  {:<15} {:<14} {:<11} {}\n",
+                        c["name"].get<std::string>(), name_width, family,
+                        c["generation"].get<std::string>(), c["memory"].get<std::string>(),
+                        c["peak_gbps"].get<double>(), c["ring"].get<std::string>(),
+                        notch + (inherited ? "*" : ""), c["confidence"].get<std::string>(),
+                        c["evidence"].get<std::string>());
   }
   text = terminal_text(text);
   text += "* the generation's verdict: no evidence of the chip's own (docs/chips.md)\n";
