@@ -42,11 +42,18 @@ constexpr FieldSpec kReplay[] = {
 #undef ANESIM_FIELD
 };
 
+constexpr FieldSpec kAdvise[] = {
+#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
+#include <anesim/api/advise_fields.def>
+#undef ANESIM_FIELD
+};
+
 struct Table {
   const char* name;
   const FieldSpec* specs;
   size_t count;
-  const char* result;          // the stub's return type
+  const char* result;          // the stub's return type; nullptr: the stub's functions are
+                               // written by hand, and docs/python.md lists the keywords alone
   const char* extra;           // the stub's keyword-only arguments beyond the table
   const char* lead = "";       // the stub's arguments bound by hand before the table's
   const char* lead_call = "";  // the same in the docs' signature
@@ -59,7 +66,8 @@ const Table kTables[] = {
      "    axis: Literal[\"lines\", \"x\", \"cin\", \"cout\", \"cores\", \"split\"],\n"
      "    first: int,\n    last: int,\n    step: int = 1,\n",
      "axis, first, last, step=1"},
-    {"replay", kReplay, std::size(kReplay), "ReplayResult", ""}};
+    {"replay", kReplay, std::size(kReplay), "ReplayResult", ""},
+    {"advise", kAdvise, std::size(kAdvise), nullptr, ""}};
 
 std::string variant_names() {
   std::string out;
@@ -67,6 +75,14 @@ std::string variant_names() {
   out += std::string(out.empty() ? "" : ", ") + "`" name "`";
 #include <sim/ring/ring_variants.def>
 #undef ANESIM_RING_VARIANT
+  return out;
+}
+
+std::string dtype_names() {
+  std::string out;
+#define ANESIM_DTYPE(id, name, ...) out += std::string(out.empty() ? "" : ", ") + "`" name "`";
+#include <anesim/model/dtypes.def>
+#undef ANESIM_DTYPE
   return out;
 }
 
@@ -96,6 +112,14 @@ const char* metavar(FieldKind kind) {
       return " M";
     case FieldKind::kShard:
       return " I/N";
+    case FieldKind::kChips:
+      return " A,B,...";
+    case FieldKind::kModel:
+      return " MODEL";
+    case FieldKind::kDtype:
+      return " DTYPE";
+    case FieldKind::kKernel:
+      return " KHxKW";
     case FieldKind::kPercent:
       return " P";
     default:
@@ -127,6 +151,15 @@ std::string python_type(const FieldSpec& s) {
     case FieldKind::kFlag:
     case FieldKind::kNoFlag:
       return "bool";
+    case FieldKind::kModel:
+      t = "_ModelArg";
+      break;
+    case FieldKind::kDtype:
+      return "_DtypeArg";  // None among its types
+    case FieldKind::kKernel:
+      return "Union[Tuple[_Count, _Count], str, None]";
+    case FieldKind::kChips:
+      return "Union[Sequence[str], str, None]";
     default:
       t = "str";
   }
@@ -158,10 +191,40 @@ std::string cli_table(const Table& t) {
     const std::string option = s.kind == FieldKind::kFiles
                                    ? "FILE...` (positional)"
                                    : s.option + std::string(metavar(s.kind)) + "`";
-    out += "| `" + option + " | " + replaced(s.value, "{variants}", variant_names()) + " | " +
-           s.doc + " |\n";
+    const std::string value =
+        replaced(replaced(s.value, "{variants}", variant_names()), "{dtypes}", dtype_names());
+    out += "| `" + option + " | " + value + " | " + s.doc + " |\n";
   }
   return out;
+}
+
+// docs/python.md's type column.
+const char* python_type_words(FieldKind kind) {
+  switch (kind) {
+    case FieldKind::kCount:
+      return "int or str";
+    case FieldKind::kCounts:
+      return "list of int";
+    case FieldKind::kVariants:
+      return "list of str";
+    case FieldKind::kFiles:
+      return "list of paths";
+    case FieldKind::kPercent:
+      return "float";
+    case FieldKind::kFlag:
+    case FieldKind::kNoFlag:
+      return "bool";
+    case FieldKind::kModel:
+      return "a preset name, a path, or a dict (the model format, or `load_model`'s)";
+    case FieldKind::kDtype:
+      return "str, or a dict of weight names to dtypes";
+    case FieldKind::kKernel:
+      return "`(kh, kw)` or str `\"KHxKW\"`";
+    case FieldKind::kChips:
+      return "list of chip names, or str (`\"all\"`, a group or one name)";
+    default:
+      return "str";
+  }
 }
 
 std::string python_table(const Table& t) {
@@ -182,18 +245,14 @@ std::string python_table(const Table& t) {
               "; a chip's name | `None` | `--config`, `--chip` |\n";
       continue;
     }
-    std::string type = s.kind == FieldKind::kCount      ? "int or str"
-                       : s.kind == FieldKind::kCounts   ? "list of int"
-                       : s.kind == FieldKind::kVariants ? "list of str"
-                       : s.kind == FieldKind::kFiles    ? "list of paths"
-                       : s.kind == FieldKind::kPercent  ? "float"
-                                                        : "str";
+    const std::string type = python_type_words(s.kind);
     const std::string fallback = required ? "required" : "`" + std::string(s.python) + "`";
     const std::string option =
         s.kind == FieldKind::kFiles ? "FILE...` (positional)" : std::string(s.option) + "`";
     rows +=
         "| `" + std::string(s.name) + "` | " + type + " | " + fallback + " | `" + option + " |\n";
   }
+  if (t.result == nullptr) return rows;  // several functions, each its own signature
   return "`anesim." + std::string(t.name) + "(" + signature + ")`\n\n" + rows;
 }
 
@@ -252,7 +311,7 @@ int main(int argc, char** argv) {
     if (a.size() == 3 && a[0] == "stub") {
       std::string text = slurp(a[1]);
       for (const Table& t : kTables) {
-        text = replaced(text, "# fields: " + std::string(t.name), stub_def(t));
+        if (t.result) text = replaced(text, "# fields: " + std::string(t.name), stub_def(t));
       }
       write_if_changed(a[2], text);
       return 0;

@@ -18,11 +18,11 @@ namespace anesim::api {
 AdviseResult advise(const AdviseRequest& r) {
   const SignatureScope one_view_of_each_file;
   check_count_field(r.jobs, "jobs", 1, 256);
-  const bool has_model = !r.model.empty() || r.model_description.has_value();
+  const bool has_model = r.model.given();
   const bool has_shape = r.cin || r.cout;
   DeclaredInputs inputs;
   if (!r.machine.machine) inputs.description(r.machine.config, field_mark("config"));
-  inputs.model(r.model, field_mark("model"));
+  inputs.model(r.model.name, field_mark("model"));
   refuse_overwriting_inputs(inputs, {{field_mark("csv"), r.csv}});
   if (!has_model && !has_shape) {
     throw FieldError("model",
@@ -33,7 +33,11 @@ AdviseResult advise(const AdviseRequest& r) {
     throw FieldError("model", fmt::format("{} excludes {}: advise a model or one shape",
                                           field_mark("model"), field_mark(r.cin ? "cin" : "cout")));
   }
-  if (has_shape && !r.dtype_rules.empty()) {
+  if (r.chips) {
+    throw FieldError("chips", fmt::format("{}: several chips are fleet advice (advise_fleet)",
+                                          field_mark("chips")));
+  }
+  if (has_shape && !r.dtype.rules.empty()) {
     throw FieldError("dtype", fmt::format("{}: one shape has one format; NAME=DTYPE rules are "
                                           "for a model's weights",
                                           field_mark("dtype")));
@@ -48,7 +52,7 @@ AdviseResult advise(const AdviseRequest& r) {
   if (has_shape) {
     check_count_field(r.cin.value_or(0), "cin", 1, UINT32_MAX);
     check_count_field(r.cout.value_or(0), "cout", 1, UINT32_MAX);
-    const WeightFormat f = check_layer_format(*r.cin, *r.cout, r.dtype, r.kernel, r.groups);
+    const WeightFormat f = check_layer_format(*r.cin, *r.cout, r.dtype.every, r.kernel, r.groups);
     shape.push_back(Transfer{"shape", *r.cin, *r.cout, 1, f});
     if (const std::optional<Transfer> palette = palette_transfer(shape.back())) {
       shape.push_back(*palette);
@@ -74,9 +78,8 @@ AdviseResult advise(const AdviseRequest& r) {
   }
   ModelDescription model;
   if (!has_shape) {
-    model = r.model_description ? *r.model_description : load_model(r.model);
-    if (r.dtype) set_dtype(model, *r.dtype);
-    if (!r.dtype_rules.empty()) apply_dtype_rules_field(model, r.dtype_rules);
+    model = load_model(r.model);
+    apply_dtype_field(model, r.dtype);
   }
   if (!r.csv.empty()) {
     check_writable_directory(r.csv);

@@ -7,52 +7,39 @@
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include <anesim/analysis/advise/advice.h>
 #include <anesim/analysis/advise/simulation_cache.h>  // NeedsSimulation, which advise() throws
 #include <anesim/api/machine_choice.h>
+#include <anesim/api/model_source.h>
+#include <anesim/api/weight_format_fields.h>
 #include <anesim/io/json.h>
-#include <anesim/model/dtype_rules.h>
-#include <anesim/model/model_description.h>
 
 namespace anesim::api {
 
+// The user's fields are the rows of advise_fields.def: a model (by name,
+// file or already read) or one layer shape cin x cout; the weights' dtype
+// (the shape's, default fp16, or every weight of the model, default as its
+// file says; NAME=DTYPE rules only for a model), kernel and groups (the
+// shape's only: a model file gives each projection's); the machine, or
+// with `chips` several (advise_fleet.h: fleet_request; advise() refuses
+// them); exact: simulate every time, reading neither the description's
+// timing table nor the on-disk cache (docs/advise.md); without_simulation:
+// answer from the timing table alone, or throw NeedsSimulation
+// (analysis/advise/simulation_cache.h) without simulating, which a model
+// always throws (its whole-token steps are simulated). A machine whose
+// memory needs SystemC runs as children reading its config path, so one
+// given only as a MachineConfig is refused there. The CSV ("" = not
+// wanted) is checked here and written by src/anesim/present/advice_output.h.
 struct AdviseRequest {
-  // One of: a model by preset name or file path, a model already read, or
-  // one layer shape cin x cout.
-  std::string model;
-  std::optional<ModelDescription> model_description;
-  std::optional<uint64_t> cin, cout;
-  // The weights' dtype: the shape's (default fp16), or every weight of the
-  // model (default: as its file says). kernel and groups: the shape's only
-  // (a model file gives each projection's).
-  std::optional<Dtype> dtype;
-  // A model's weights by name ("lm_head" -> lut6, "*" -> lut4; not with a
-  // shape): applied after `dtype`, first matching rule wins.
-  std::vector<DtypeRule> dtype_rules;
-  std::optional<std::pair<uint64_t, uint64_t>> kernel;
-  std::optional<uint64_t> groups;
-  // Simulated as threads of this process (batch_runner.h); a machine whose
-  // memory needs SystemC runs as children reading its config path, so one
-  // given only as a MachineConfig is refused there.
-  MachineChoice machine;
-  uint64_t jobs = 2;           // simulations in parallel, 1..256
+#define ANESIM_FIELD(member, type, init, ...) type member{init};
+#include <anesim/api/advise_fields.def>
+#undef ANESIM_FIELD
   std::string progress_label;  // "" = no progress bar
-  // The per-transfer table as CSV ("" = not wanted): checked here, written
-  // by src/anesim/present/advice_output.h.
-  std::string csv;
-  // Simulate every time, reading neither the description's timing table
-  // nor the on-disk cache (docs/advise.md).
-  bool exact = false;
   // Fleet advice (advise_fleet.h): row i's split into price_splits[i]
   // chunks is priced as well (TransferAdvice::priced); empty: none.
   std::vector<uint32_t> price_splits;
-  // Answer from the timing table alone, or throw NeedsSimulation
-  // (analysis/advise/simulation_cache.h) without simulating; a model always
-  // throws it (its whole-token steps are simulated).
-  bool without_simulation = false;
 };
 
 struct AdviseResult {

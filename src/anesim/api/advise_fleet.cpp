@@ -46,6 +46,7 @@ FleetChip advise_chip(const AdviseRequest& base, const std::string& name,
                       const std::vector<uint32_t>& price_splits) {
   AdviseRequest r = base;
   r.machine = MachineChoice{};
+  r.chips.reset();
   r.machine.config = chip_config_path(name, "chips");
   r.csv.clear();
   r.price_splits = price_splits;
@@ -56,6 +57,16 @@ FleetChip advise_chip(const AdviseRequest& base, const std::string& name,
 }
 
 }  // namespace
+
+FleetAdviseRequest fleet_request(const AdviseRequest& request) {
+  FleetAdviseRequest f;
+  f.advise = request;
+  f.advise.chips.reset();
+  f.advise.csv.clear();
+  f.chips = request.chips.value_or(std::vector<std::string>{});
+  f.csv = request.csv;
+  return f;
+}
 
 FleetAdviseResult advise_fleet(const FleetAdviseRequest& request) {
   const SignatureScope one_view_of_each_file;
@@ -71,15 +82,15 @@ FleetAdviseResult advise_fleet(const FleetAdviseRequest& request) {
   }
   AdviseRequest base = request.advise;
   DeclaredInputs inputs;
-  inputs.model(base.model, field_mark("model"));
+  inputs.model(base.model.name, field_mark("model"));
   for (const std::string& name : request.chips) {
     inputs.description(chip_config_path(name, "chips"), fmt::format("chip {}", name));
   }
   refuse_overwriting_inputs(inputs, {{field_mark("csv"), request.csv}});
   // The model is read once, before any simulation, for every chip.
-  if (!base.model.empty() && !base.model_description) {
-    base.model_description = load_model(base.model);
-    base.model.clear();
+  if (!base.model.name.empty() && !base.model.description) {
+    base.model.description = load_model(base.model.name);
+    base.model.name.clear();
   }
   if (!request.csv.empty()) check_writable_directory(request.csv);
 

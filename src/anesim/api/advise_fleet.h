@@ -16,8 +16,8 @@ namespace anesim::api {
 
 struct FleetAdviseRequest {
   // The model or shape, dtype, kernel, groups, jobs, exact and progress as
-  // for advise(); its `machine` and `csv` are not read (each chip's
-  // description is its registered file).
+  // for advise(); its `machine`, `chips` and `csv` are not read (each
+  // chip's description is its registered file).
   AdviseRequest advise;
   std::vector<std::string> chips;  // registry names, at least one, none twice
   std::string csv;                 // one row per (projection, chip), written by present; "" = none
@@ -32,6 +32,9 @@ struct FleetAdviseResult {
 // name, an empty item or a name given twice throws FieldError naming `field`.
 std::vector<std::string> fleet_chip_names(const std::string& text,
                                           const std::string& field = "chip");
+
+// The fleet `request.chips` names, with its model or shape and its CSV.
+FleetAdviseRequest fleet_request(const AdviseRequest& request);
 
 // advise() on each chip (its timing table and the on-disk cache as usual),
 // then again with the fleet's splits priced where any chip needs one.

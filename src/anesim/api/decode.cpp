@@ -55,7 +55,7 @@ DecodeResult decode(const DecodeRequest& r) {
     // advise's own answer: from the timing table where it answers, and only
     // the splits the whole token confirms (advise_model).
     AdviseRequest a;
-    a.model_description = model;
+    a.model.description = model;
     a.machine.config = r.config;
     a.jobs = r.jobs;
     a.progress_label = "advise";

@@ -17,8 +17,13 @@ enum class FieldKind {
   kVariants,     // A,B,...: ring variants' names; Python a list of str
   kMachine,      // --config FILE or --chip NAME; Python config= or chip=
   kMachineFile,  // as kMachine, but a file: Python refuses a Config
+  kChips,        // several chips (A,B,... or a group): the machine row's --chip when it
+                 // names more than one; Python a list of names or a str
+  kModel,        // a model preset or file; Python also a dict or load_model's
+  kDtype,        // a weight format, or NAME=DTYPE,... per weight name; Python a str or a dict
+  kKernel,       // KHxKW; Python (kh, kw) or a str
   kOutput,       // an output file's name, not empty
-  kChoice,       // one of `choices` ("builtin|tlm")
+  kChoice,       // one of `choices` ("builtin|tlm"); into a bool: true for the last one
   kText,         // text the command checks itself (sweep's --detrend)
   kShard,        // I/N: one shard of a batch
   kFlag,         // present or not
@@ -32,8 +37,8 @@ struct FieldSpec {
   const char* python;    // Python's default as written in the stub; "" = not a keyword,
                          // "required" = a keyword with no default
   const char* choices;   // kChoice: the values, '|' between them
-  const char* relation;  // "excludes:a,b" or "needs:a": what CLI11 enforces
-  const char* help;      // --help ({variants}: the variant table's names)
+  const char* relation;  // "excludes:a,b", "needs:a" or "required": what CLI11 enforces
+  const char* help;      // --help ({variants}, {dtypes}: the variants' and formats' names)
   const char* value;     // docs/cli.md's value column
   const char* doc;       // docs/cli.md's meaning column (Markdown)
 };

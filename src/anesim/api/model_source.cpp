@@ -34,6 +34,10 @@ ModelDescription load_model_path(const std::string& path) {
   return load_model_file(path);
 }
 
+ModelDescription load_model(const ModelChoice& choice, const std::string& field) {
+  return choice.description ? *choice.description : load_model(choice.name, field);
+}
+
 ModelDescription load_model(const std::string& text, const std::string& field) {
   if (text.empty()) {
     throw FieldError(field, fmt::format("{}: expected a preset name or a model file (presets: {})",

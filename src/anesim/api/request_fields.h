@@ -5,6 +5,7 @@
 
 #include <cstddef>
 
+#include <anesim/api/advise.h>
 #include <anesim/api/characterize.h>
 #include <anesim/api/field_spec.h>
 #include <anesim/api/replay.h>
@@ -64,6 +65,23 @@ struct RequestFields<SweepRequest> {
     size_t i = 0;
 #define ANESIM_FIELD(member, ...) visit(kSpecs[i++], r.member);
 #include <anesim/api/sweep_fields.def>
+#undef ANESIM_FIELD
+  }
+};
+
+template <>
+struct RequestFields<AdviseRequest> {
+  static constexpr const char* kName = "advise";
+  static constexpr FieldSpec kSpecs[] = {
+#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
+#include <anesim/api/advise_fields.def>
+#undef ANESIM_FIELD
+  };
+  template <class Request, class Visit>
+  static void each(Request& r, Visit&& visit) {
+    size_t i = 0;
+#define ANESIM_FIELD(member, ...) visit(kSpecs[i++], r.member);
+#include <anesim/api/advise_fields.def>
 #undef ANESIM_FIELD
   }
 };

@@ -49,6 +49,21 @@ std::vector<DtypeRule> dtype_rules_field(const std::string& text, const std::str
   return rules;
 }
 
+DtypeChoice dtype_choice_field(const std::string& text, const std::string& field) {
+  DtypeChoice d;
+  if (text.find('=') != std::string::npos) {
+    d.rules = dtype_rules_field(text, field);  // NAME=DTYPE,...
+  } else {
+    d.every = dtype_field(text, field);
+  }
+  return d;
+}
+
+void apply_dtype_field(ModelDescription& m, const DtypeChoice& d, const std::string& field) {
+  if (d.every) set_dtype(m, *d.every);
+  if (!d.rules.empty()) apply_dtype_rules_field(m, d.rules, field);
+}
+
 void apply_dtype_rules_field(ModelDescription& m, const std::vector<DtypeRule>& rules,
                              const std::string& field) {
   const std::vector<std::string> unused = apply_dtype_rules(m, rules);
@@ -76,7 +91,7 @@ void apply_dtype_rules_field(ModelDescription& m, const std::vector<DtypeRule>& 
                          printable(pattern, 80), printable(m.display_name, 80), listed));
 }
 
-std::pair<uint64_t, uint64_t> kernel_field(const std::string& text, const std::string& field) {
+Kernel kernel_field(const std::string& text, const std::string& field) {
   const auto k = kernel_from_text(text);
   if (!k) {
     throw FieldError(
@@ -89,7 +104,7 @@ std::pair<uint64_t, uint64_t> kernel_field(const std::string& text, const std::s
 }
 
 WeightFormat check_layer_format(uint64_t cin, uint64_t cout, const std::optional<Dtype>& dtype,
-                                const std::optional<std::pair<uint64_t, uint64_t>>& kernel,
+                                const std::optional<Kernel>& kernel,
                                 const std::optional<uint64_t>& groups) {
   WeightFormat f;
   f.dtype = dtype.value_or(Dtype::kFp16);

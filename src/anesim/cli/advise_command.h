@@ -5,24 +5,16 @@
 
 #include <CLI/CLI.hpp>
 
-#include <optional>
 #include <string>
+
+#include <anesim/cli/field_options.h>
 
 namespace anesim {
 
 struct AdviseOptions {
-  std::string model;
-  std::string cin, cout;
-  std::optional<std::string> dtype;  // given, even as "" (refused)
-  std::string kernel, groups;
-  std::string config;
-  std::string chips;  // --chip A,B,... or all: fleet advice; "" = one machine
-  std::string jobs = "2";
+  FieldTexts fields;  // the rows of src/anesim/api/advise_fields.def
   bool json = false;
-  std::string csv;
-  bool exact = false;
-  std::string simulate = "auto";  // or "never": the timing table alone
-  std::string batch;              // JSON lines of questions ("-": standard input)
+  std::string batch;  // JSON lines of questions ("-": standard input)
 };
 
 CLI::App* add_advise_command(CLI::App& app, AdviseOptions& opt);

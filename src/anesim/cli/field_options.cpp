@@ -1,10 +1,8 @@
 #include <anesim/cli/field_options.h>
 
-#include <cstring>
-
+#include <anesim/api/models.h>
 #include <anesim/cli/shard_option.h>
 #include <anesim/cli/shared_options.h>
-#include <anesim/io/count_text.h>
 #include <anesim/io/text_functions.h>
 
 namespace anesim {
@@ -14,35 +12,38 @@ namespace {
 using api::FieldKind;
 using api::FieldSpec;
 
-// The help with the variant table's names where the row says {variants}.
+// The help with the tables' names where the row says {variants} or {dtypes}.
 std::string help_text(const FieldSpec& spec) {
   std::string help = spec.help;
-  const std::string mark = "{variants}";
-  const size_t at = help.find(mark);
-  if (at != std::string::npos) help.replace(at, mark.size(), variant_choices());
+  const auto replace = [&help](const std::string& mark, const std::string& names) {
+    const size_t at = help.find(mark);
+    if (at != std::string::npos) help.replace(at, mark.size(), names);
+  };
+  replace("{variants}", variant_choices());
+  replace("{dtypes}", dtype_list());
   return help;
 }
 
-const std::string& text_of(const FieldTexts& t, const FieldSpec& s) {
-  static const std::string none;
-  const auto it = t.text.find(s.name);
-  return it == t.text.end() ? none : it->second;
-}
+}  // namespace
 
-// The option as messages name it: "--jobs" of "-j,--jobs".
 std::string option_name(const FieldSpec& s) {
   const std::string option = s.option;
   return option.substr(option.rfind(',') + 1);
 }
 
-bool given(const FieldTexts& t, const FieldSpec& s) {
-  const auto it = t.given.find(s.name);
-  return it != t.given.end() && it->second;
+const std::string& FieldTexts::text_of(const std::string& name) const {
+  static const std::string none;
+  const auto it = text.find(name);
+  return it == text.end() ? none : it->second;
 }
 
-}  // namespace
+bool FieldTexts::was_given(const std::string& name) const {
+  const auto it = given.find(name);
+  return it != given.end() && it->second;
+}
 
 void add_field_option(CLI::App& app, const FieldSpec& spec, FieldTexts& texts) {
+  if (spec.kind == FieldKind::kChips) return;  // the machine row's --chip
   if (spec.kind == FieldKind::kFlag || spec.kind == FieldKind::kNoFlag) {
     app.add_flag(spec.option, texts.flag[spec.name], help_text(spec));
     return;
@@ -51,14 +52,17 @@ void add_field_option(CLI::App& app, const FieldSpec& spec, FieldTexts& texts) {
     app.add_option(spec.option, texts.files[spec.name], help_text(spec))->required();
     return;
   }
-  if (spec.kind == FieldKind::kCount || spec.kind == FieldKind::kCounts) {
-    texts.counts.push_back(spec.name);
+  if (spec.kind == FieldKind::kCount || spec.kind == FieldKind::kCounts ||
+      spec.kind == FieldKind::kDtype || spec.kind == FieldKind::kKernel) {
+    texts.quoted.push_back(spec.name);
   }
   std::string& text = texts.text[spec.name];
   bool& typed = texts.given[spec.name];
   CLI::Option* option = nullptr;
   if (spec.kind == FieldKind::kMachine || spec.kind == FieldKind::kMachineFile) {
-    option = add_config_option(app, text);  // --config, and --chip beside it
+    // --config, and --chip beside it: with a kChips row, several names go there.
+    std::string* chips = texts.chips_field.empty() ? nullptr : &texts.text[texts.chips_field];
+    option = add_config_option(app, text, chips);
   } else if (spec.kind == FieldKind::kOutput) {
     option = add_output_option(app, spec.option, text, help_text(spec));
   } else {
@@ -71,10 +75,15 @@ void add_field_option(CLI::App& app, const FieldSpec& spec, FieldTexts& texts) {
   if (spec.kind == FieldKind::kShard) option->check(shard_text_check());
 }
 
-void add_field_relations(CLI::App& app, const FieldSpec* specs, size_t count) {
+void add_field_options(CLI::App& app, const FieldSpec* specs, size_t count, FieldTexts& texts) {
+  for (size_t i = 0; i < count; ++i) {
+    if (specs[i].kind == FieldKind::kChips) texts.chips_field = specs[i].name;
+  }
+  for (size_t i = 0; i < count; ++i) add_field_option(app, specs[i], texts);
   for (size_t i = 0; i < count; ++i) {
     const std::string relation = specs[i].relation;
-    if (relation.empty()) continue;
+    if (relation == "required") app.get_option(option_name(specs[i]))->required();
+    if (relation.empty() || relation == "required") continue;
     const size_t colon = relation.find(':');
     const std::string how = relation.substr(0, colon);
     CLI::Option* from = app.get_option(option_name(specs[i]));
@@ -89,64 +98,9 @@ void add_field_relations(CLI::App& app, const FieldSpec* specs, size_t count) {
   }
 }
 
-void read_field(const FieldSpec& s, const FieldTexts& t, std::optional<uint64_t>& out) {
-  if (given(t, s) || !text_of(t, s).empty()) out = optional_count(text_of(t, s), option_name(s));
-}
-
-void read_field(const FieldSpec& s, const FieldTexts& t, uint64_t& out) {
-  if (given(t, s) || !text_of(t, s).empty())
-    out = parse_count(text_of(t, s), option_name(s), 0, UINT64_MAX);
-}
-
-void read_field(const FieldSpec& s, const FieldTexts& t, std::vector<uint64_t>& out) {
-  out = count_list(text_of(t, s), option_name(s));
-}
-
-// A text with a default (--detrend mean) keeps it unless given.
-void read_field(const FieldSpec& s, const FieldTexts& t, std::string& out) {
-  if (given(t, s) || !text_of(t, s).empty()) out = text_of(t, s);
-}
-
-void read_field(const FieldSpec& s, const FieldTexts& t, std::vector<std::string>& out) {
-  out = t.files.at(s.name);
-}
-
-void read_field(const FieldSpec& s, const FieldTexts& t, std::optional<double>& out) {
-  out = optional_percentage(text_of(t, s), option_name(s));
-}
-
-void read_field(const FieldSpec& s, const FieldTexts& t, bool& out) {
-  const auto it = t.flag.find(s.name);
-  const bool set = it != t.flag.end() && it->second;
-  if (set) out = s.kind != FieldKind::kNoFlag;
-}
-
-void read_field(const FieldSpec& s, const FieldTexts& t, std::optional<RingVariant>& out) {
-  if (given(t, s)) out = parse_variant_option(text_of(t, s), option_name(s));
-}
-
-void read_field(const FieldSpec& s, const FieldTexts& t, std::vector<RingVariant>& out) {
-  if (given(t, s)) out = parse_variant_list(text_of(t, s), option_name(s));
-}
-
-void read_field(const FieldSpec& s, const FieldTexts& t, std::optional<Shard>& out) {
-  if (!text_of(t, s).empty()) out = parse_shard_option(text_of(t, s));
-}
-
-void read_field(const FieldSpec& s, const FieldTexts& t, std::optional<MemoryCoupling>& out) {
-  // CLI11 lets only the choices through.
-  if (!text_of(t, s).empty()) {
-    out = text_of(t, s) == "tlm" ? MemoryCoupling::kTlm : MemoryCoupling::kBuiltin;
-  }
-}
-
-void read_field(const FieldSpec& s, const FieldTexts& t, api::MachineChoice& out) {
-  out.config = text_of(t, s);
-}
-
 TypedText typed_text(const FieldTexts& texts) {
   TypedText typed;
-  for (const std::string& name : texts.counts) typed[name] = texts.text.at(name);
+  for (const std::string& name : texts.quoted) typed[name] = texts.text.at(name);
   return typed;
 }
 

@@ -13,9 +13,11 @@
 #include <vector>
 
 #include <anesim/api/machine_choice.h>
+#include <anesim/api/model_source.h>
 #include <anesim/api/request_fields.h>
 #include <anesim/api/shard.h>
 #include <anesim/api/variants.h>
+#include <anesim/api/weight_format_fields.h>
 #include <anesim/cli/field_errors.h>
 
 namespace anesim {
@@ -27,24 +29,30 @@ struct FieldTexts {
   std::map<std::string, bool> flag;
   std::map<std::string, bool> given;
   std::map<std::string, std::vector<std::string>> files;  // kFiles
-  std::vector<std::string> counts;  // the count fields: messages quote them as typed
+  // The fields whose messages quote the text as typed (counts, dtypes, kernels).
+  std::vector<std::string> quoted;
+  // The kChips row: where the machine row's --chip puts several names.
+  std::string chips_field;
+  const std::string& text_of(const std::string& name) const;  // "" when not given
+  bool was_given(const std::string& name) const;
 };
 
-void add_field_option(CLI::App& app, const api::FieldSpec& spec, FieldTexts& texts);
-// CLI11's excludes/needs between the options of `specs`.
-void add_field_relations(CLI::App& app, const api::FieldSpec* specs, size_t count);
+// The option as messages name it: "--jobs" of "-j,--jobs".
+std::string option_name(const api::FieldSpec& spec);
+
+// Every row of `specs` an option, then CLI11's excludes/needs/required
+// between them.
+void add_field_options(CLI::App& app, const api::FieldSpec* specs, size_t count, FieldTexts& texts);
 
 template <class Request>
 void add_field_options(CLI::App& app, FieldTexts& texts) {
-  for (const api::FieldSpec& spec : api::RequestFields<Request>::kSpecs) {
-    add_field_option(app, spec, texts);
-  }
-  add_field_relations(app, std::begin(api::RequestFields<Request>::kSpecs),
-                      std::size(api::RequestFields<Request>::kSpecs));
+  add_field_options(app, std::begin(api::RequestFields<Request>::kSpecs),
+                    std::size(api::RequestFields<Request>::kSpecs), texts);
 }
 
-// One member from its text, by the member's type; a field not given keeps
-// the request's initial value. UsageError names the option.
+// One member from its text, by the member's type (field_readers.cpp); a
+// field not given keeps the request's initial value. UsageError names the
+// option.
 void read_field(const api::FieldSpec& s, const FieldTexts& t, std::optional<uint64_t>& out);
 void read_field(const api::FieldSpec& s, const FieldTexts& t, uint64_t& out);
 void read_field(const api::FieldSpec& s, const FieldTexts& t, std::vector<uint64_t>& out);
@@ -57,8 +65,14 @@ void read_field(const api::FieldSpec& s, const FieldTexts& t, std::vector<RingVa
 void read_field(const api::FieldSpec& s, const FieldTexts& t, std::optional<Shard>& out);
 void read_field(const api::FieldSpec& s, const FieldTexts& t, std::optional<MemoryCoupling>& out);
 void read_field(const api::FieldSpec& s, const FieldTexts& t, api::MachineChoice& out);
+void read_field(const api::FieldSpec& s, const FieldTexts& t,
+                std::optional<std::vector<std::string>>& out);
+void read_field(const api::FieldSpec& s, const FieldTexts& t, api::ModelChoice& out);
+void read_field(const api::FieldSpec& s, const FieldTexts& t, api::DtypeChoice& out);
+void read_field(const api::FieldSpec& s, const FieldTexts& t, std::optional<api::Kernel>& out);
 
 // The request the options spell; its values are checked by the library.
+// A dtype's or a kernel's text is read here: call it inside call_library.
 template <class Request>
 Request field_request(const FieldTexts& texts) {
   Request r;
@@ -67,7 +81,7 @@ Request field_request(const FieldTexts& texts) {
   return r;
 }
 
-// Every count field's text as typed, for the library's messages (field_errors.h).
+// Every quoted field's text as typed, for the library's messages (field_errors.h).
 TypedText typed_text(const FieldTexts& texts);
 
 }  // namespace anesim

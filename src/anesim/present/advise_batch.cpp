@@ -63,7 +63,7 @@ void read_dtype(const Json& q, AdviseRequest& r) {
   }
   for (const auto& [pattern, value] : d.items()) {  // in the line's order: first match wins
     if (!value.is_string()) refuse("dtype", fmt::format("'{}': expected a dtype name", pattern));
-    r.dtype_rules.push_back(DtypeRule{pattern, dtype_field(value.get<std::string>())});
+    r.dtype.rules.push_back(DtypeRule{pattern, dtype_field(value.get<std::string>())});
   }
 }
 

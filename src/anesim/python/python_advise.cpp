@@ -3,23 +3,21 @@
 #include <pybind11/stl.h>
 
 #include <cmath>
+#include <map>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include <fmt/format.h>
 
 #include <anesim/api/advise.h>
 #include <anesim/api/advise_fleet.h>
-#include <anesim/api/model_source.h>
 #include <anesim/api/models.h>
 #include <anesim/io/errors.h>
 #include <anesim/io/json.h>
 #include <anesim/present/advice_output.h>
 #include <anesim/python/interruptible.h>
-#include <anesim/python/python_config.h>
-#include <anesim/python/python_fleet.h>
-#include <anesim/python/python_formats.h>
-#include <anesim/python/python_model.h>
+#include <anesim/python/python_fields.h>
 #include <anesim/python/python_values.h>
 
 namespace anesim::python {
@@ -85,49 +83,64 @@ auto answered(const Asking& a, bool& without_simulation, Call call) -> decltype(
   return interruptible(call, a.max_seconds);
 }
 
-uint64_t jobs_argument(const py::object& jobs) { return count_value(jobs, "jobs").value_or(2); }
+// The keywords a call gave, read by the rows of advise_fields.def that
+// they name (python_fields.h); the other rows keep their values.
+void read_rows(const char* function, api::AdviseRequest& r,
+               std::map<std::string, py::object> given) {
+  read_given_arguments(Arguments{function, std::move(given)}, r);
+}
 
-// The request of advise() and affected() for one layer shape.
-api::AdviseRequest shape_request(const py::object& cin, const py::object& cout,
-                                 const py::object& config, const py::object& jobs,
+// The request of advise(), affected() and needs_simulation() for one layer
+// shape; its machine is read apart (advice).
+api::AdviseRequest shape_request(const char* function, const py::object& cin,
+                                 const py::object& cout, const py::object& jobs,
                                  const py::object& dtype, const py::object& kernel,
-                                 const py::object& groups, bool exact, const py::object& chip) {
+                                 const py::object& groups, bool exact) {
   api::AdviseRequest r;
-  r.cin = count_value(cin, "cin");
-  r.cout = count_value(cout, "cout");
-  r.dtype = dtype_value(dtype);
-  r.dtype_rules = dtype_rules_value(dtype);  // refused for a shape, by advise
-  r.kernel = kernel_value(kernel);
-  r.groups = count_value(groups, "groups");
+  read_rows(function, r,
+            {{"cin", cin},
+             {"cout", cout},
+             {"dtype", dtype},
+             {"kernel", kernel},  // a dtype's rules are refused for a shape, by advise
+             {"groups", groups},
+             {"jobs", jobs},
+             {"exact", py::bool_(exact)}});
   if (!r.cin || !r.cout) {
     throw py::type_error("advise: give both cin and cout (ints)");
   }
-  r.jobs = jobs_argument(jobs);
-  r.machine = machine_argument(config, chip);
-  r.exact = exact;
   return r;
 }
 
-api::AdviseRequest model_request(const py::object& model, const py::object& jobs,
-                                 const py::object& dtype, bool exact) {
+api::AdviseRequest model_request(const char* function, const py::object& model,
+                                 const py::object& jobs, const py::object& dtype, bool exact) {
   api::AdviseRequest r;
-  r.model_description = model_argument(model);
-  r.dtype = dtype_value(dtype);
-  r.dtype_rules = dtype_rules_value(dtype);
-  r.jobs = jobs_argument(jobs);
-  r.exact = exact;
+  read_rows(function, r,
+            {{"model", model}, {"dtype", dtype}, {"jobs", jobs}, {"exact", py::bool_(exact)}});
   return r;
+}
+
+// The machine of `r`: config or chip, or with `chips` a fleet (chips), not both.
+void read_machine(const char* function, api::AdviseRequest& r, const py::object& config,
+                  const py::object& chip, const py::object& chips) {
+  if (chips.is_none()) {
+    read_rows(function, r, {{"config", config}, {"chip", chip}});
+    return;
+  }
+  if (!config.is_none() || !chip.is_none()) {
+    throw UsageError("give chips, or config or chip, not both");
+  }
+  read_rows(function, r, {{"chips", chips}});
 }
 
 // The dict of `anesim advise --json`: one machine, or with `chips` a fleet.
 py::object advice(api::AdviseRequest r, const py::object& config, const py::object& chip,
                   const py::object& chips, const Asking& a) {
-  if (!chips.is_none()) {
-    api::FleetAdviseRequest f = fleet_request(r, chips, config, chip);
+  read_machine("advise", r, config, chip, chips);
+  if (r.chips) {
+    api::FleetAdviseRequest f = api::fleet_request(r);
     return to_python(answered(a, f.advise.without_simulation,
                               [&] { return present::fleet_json(api::advise_fleet(f)); }));
   }
-  r.machine = machine_argument(config, chip);
   return to_python(
       answered(a, r.without_simulation, [&] { return present::advice_json(api::advise(r)); }));
 }
@@ -136,18 +149,12 @@ py::object advice(api::AdviseRequest r, const py::object& config, const py::obje
 bool needs_simulation_of(api::AdviseRequest r, const py::object& config, const py::object& chip,
                          const py::object& chips) {
   if (r.exact) return true;
-  std::optional<api::FleetAdviseRequest> fleet;
-  if (!chips.is_none()) {
-    fleet = fleet_request(r, chips, config, chip);
-    fleet->advise.without_simulation = true;
-  } else {
-    r.machine = machine_argument(config, chip);
-    r.without_simulation = true;
-  }
+  read_machine("needs_simulation", r, config, chip, chips);
+  r.without_simulation = true;
   try {
     const py::gil_scoped_release unlocked;
-    if (fleet) {
-      api::advise_fleet(*fleet);
+    if (r.chips) {
+      api::advise_fleet(api::fleet_request(r));
     } else {
       api::advise(r);
     }
@@ -163,9 +170,8 @@ py::object advise_shape(const py::object& cin, const py::object& cout, const py:
                         const py::object& chips, const py::object& simulate,
                         const py::object& max_seconds) {
   const Asking a = asking(exact, simulate, max_seconds);
-  return advice(
-      shape_request(cin, cout, py::none(), jobs, dtype, kernel, groups, exact, py::none()), config,
-      chip, chips, a);
+  return advice(shape_request("advise", cin, cout, jobs, dtype, kernel, groups, exact), config,
+                chip, chips, a);
 }
 
 bool affected(const py::object& cin, const py::object& cout, const py::object& config,
@@ -174,7 +180,8 @@ bool affected(const py::object& cin, const py::object& cout, const py::object& c
               const py::object& max_seconds) {
   const Asking a = asking(exact, simulate, max_seconds);
   api::AdviseRequest r =
-      shape_request(cin, cout, config, py::int_(1), dtype, kernel, groups, exact, chip);
+      shape_request("affected", cin, cout, py::int_(1), dtype, kernel, groups, exact);
+  read_machine("affected", r, config, chip, py::none());
   return answered(a, r.without_simulation,
                   [&] { return api::advise(r).table.rows.at(0).affected; });
 }
@@ -184,7 +191,7 @@ py::object advise_model_call(const py::object& model, const py::object& config,
                              const py::object& chip, const py::object& chips,
                              const py::object& simulate, const py::object& max_seconds) {
   const Asking a = asking(exact, simulate, max_seconds);
-  return advice(model_request(model, jobs, dtype, exact), config, chip, chips, a);
+  return advice(model_request("advise_model", model, jobs, dtype, exact), config, chip, chips, a);
 }
 
 bool needs_simulation(const py::object& cin, const py::object& cout, const py::object& model,
@@ -195,12 +202,12 @@ bool needs_simulation(const py::object& cin, const py::object& cout, const py::o
     if (!cin.is_none() || !cout.is_none() || !kernel.is_none() || !groups.is_none()) {
       throw UsageError("needs_simulation: give model, or cin and cout (with kernel, groups)");
     }
-    return needs_simulation_of(model_request(model, py::int_(1), dtype, exact), config, chip,
-                               chips);
+    return needs_simulation_of(model_request("needs_simulation", model, py::int_(1), dtype, exact),
+                               config, chip, chips);
   }
-  api::AdviseRequest r =
-      shape_request(cin, cout, py::none(), py::int_(1), dtype, kernel, groups, exact, py::none());
-  return needs_simulation_of(std::move(r), config, chip, chips);
+  return needs_simulation_of(
+      shape_request("needs_simulation", cin, cout, py::int_(1), dtype, kernel, groups, exact),
+      config, chip, chips);
 }
 
 }  // namespace

@@ -4,10 +4,7 @@
 
 #include <fmt/format.h>
 
-#include <anesim/api/request_checks.h>
-#include <anesim/io/errors.h>
-#include <anesim/python/python_config.h>
-#include <anesim/python/python_values.h>
+#include <anesim/api/models.h>
 
 namespace anesim::python {
 
@@ -16,17 +13,17 @@ namespace {
 using api::FieldKind;
 using api::FieldSpec;
 
-const py::object& argument(const Arguments& a, const std::string& name) {
-  static const py::object none = py::none();
-  const auto it = a.values.find(name);
-  return it == a.values.end() ? none : it->second;
-}
-
 bool machine_row(const FieldSpec& s) {
   return s.kind == FieldKind::kMachine || s.kind == FieldKind::kMachineFile;
 }
 
 }  // namespace
+
+const py::object& Arguments::get(const std::string& name) const {
+  static const py::object none = py::none();
+  const auto it = values.find(name);
+  return it == values.end() ? none : it->second;
+}
 
 std::vector<std::string> python_keywords(const FieldSpec* specs, size_t count) {
   std::vector<std::string> out;
@@ -86,90 +83,20 @@ std::string python_doc(const char* function, const std::string& summary, const F
     signature += fmt::format("{}{}{}{}", signature.empty() ? "" : ", ", s.name, required ? "" : "=",
                              required ? "" : s.python);
     std::string help = s.help;
-    const size_t at = help.find("{variants}");
-    if (at != std::string::npos) help.replace(at, 10, "a name from variants()");
+    for (const auto& [mark, names] :
+         {std::make_pair("{variants}", std::string("a name from variants()")),
+          std::make_pair("{dtypes}", dtype_list())}) {
+      const size_t at = help.find(mark);
+      if (at != std::string::npos) help.replace(at, std::string(mark).size(), names);
+    }
     lines += fmt::format("{}: {}.\n", s.name, help);
   }
   return fmt::format("{}({})\n\n{}\n\n{}", function, signature, summary, lines);
 }
 
-void read_argument(const FieldSpec& s, const Arguments& a, std::optional<uint64_t>& out) {
-  out = count_value(argument(a, s.name), s.name);
-}
-
-void read_argument(const FieldSpec& s, const Arguments& a, uint64_t& out) {
-  if (const auto value = count_value(argument(a, s.name), s.name)) out = *value;
-}
-
-void read_argument(const FieldSpec& s, const Arguments& a, std::vector<uint64_t>& out) {
-  out = count_list_value(argument(a, s.name), s.name);
-}
-
-void read_argument(const FieldSpec& s, const Arguments& a, std::string& out) {
-  if (s.kind == FieldKind::kMachineFile) {
-    out = config_file(argument(a, "config"), argument(a, "chip"), a.function);
-    return;
-  }
-  const py::object& v = argument(a, s.name);
-  if (!v.is_none()) out = path_argument(v, s.name);
-}
-
-void read_argument(const FieldSpec& s, const Arguments& a, std::vector<std::string>& out) {
-  const py::object& v = argument(a, s.name);
-  if (v.is_none()) {
-    throw py::type_error(fmt::format("{}() missing required argument '{}'", a.function, s.name));
-  }
-  out = paths_value(v, s.name);
-}
-
-void read_argument(const FieldSpec& s, const Arguments& a, std::optional<double>& out) {
-  const py::object& v = argument(a, s.name);
-  if (v.is_none()) return;
-  if (py::isinstance<py::bool_>(v) ||
-      !(py::isinstance<py::float_>(v) || py::isinstance<py::int_>(v))) {
-    throw py::type_error(fmt::format("{}: expected float, got {}", s.name, type_name(v)));
-  }
-  out = v.cast<double>();
-}
-
-void read_argument(const FieldSpec& s, const Arguments& a, bool& out) {
-  const py::object& v = argument(a, s.name);
-  if (v.is_none()) return;
-  if (!py::isinstance<py::bool_>(v)) {
-    throw py::type_error(fmt::format("{}: expected bool, got {}", s.name, type_name(v)));
-  }
-  out = v.cast<bool>();
-}
-
-void read_argument(const FieldSpec& s, const Arguments& a, std::optional<RingVariant>& out) {
-  const py::object& v = argument(a, s.name);
-  if (!v.is_none()) out = api::variant_named(text_argument(v, s.name), s.name);
-}
-
-void read_argument(const FieldSpec& s, const Arguments& a, std::vector<RingVariant>& out) {
-  const py::object& v = argument(a, s.name);
-  if (v.is_none()) return;
-  out.clear();
-  for (const std::string& name : paths_value(v, s.name)) {
-    out.push_back(api::variant_named(name, s.name));
-  }
-}
-
-void read_argument(const FieldSpec& s, const Arguments& a, std::optional<MemoryCoupling>& out) {
-  const py::object& v = argument(a, s.name);
-  if (v.is_none()) return;
-  const std::string text = text_argument(v, s.name);
-  if (text != "builtin" && text != "tlm") {
-    throw FieldError(
-        s.name,
-        fmt::format("{}: '{}' is not one of: builtin, tlm", field_mark(s.name), value_mark()),
-        text);
-  }
-  out = text == "tlm" ? MemoryCoupling::kTlm : MemoryCoupling::kBuiltin;
-}
-
-void read_argument(const FieldSpec&, const Arguments& a, api::MachineChoice& out) {
-  out = machine_argument(argument(a, "config"), argument(a, "chip"));
+bool gives_keyword(const Arguments& a, const FieldSpec& s) {
+  if (machine_row(s)) return a.values.count("config") != 0 || a.values.count("chip") != 0;
+  return a.values.count(s.name) != 0;
 }
 
 }  // namespace anesim::python

@@ -14,9 +14,11 @@
 #include <vector>
 
 #include <anesim/api/machine_choice.h>
+#include <anesim/api/model_source.h>
 #include <anesim/api/request_fields.h>
 #include <anesim/api/shard.h>
 #include <anesim/api/variants.h>
+#include <anesim/api/weight_format_fields.h>
 
 namespace anesim::python {
 
@@ -28,6 +30,7 @@ namespace py = pybind11;
 struct Arguments {
   const char* function;
   std::map<std::string, py::object> values;
+  const py::object& get(const std::string& name) const;  // None when not given
 };
 Arguments bind_arguments(const char* function, const api::FieldSpec* specs, size_t count,
                          const py::args& args, const py::kwargs& kwargs);
@@ -38,8 +41,8 @@ std::vector<std::string> python_keywords(const api::FieldSpec* specs, size_t cou
 std::string python_doc(const char* function, const std::string& summary,
                        const api::FieldSpec* specs, size_t count, const std::string& lead = "");
 
-// One member from its argument, by the member's type; None keeps the
-// request's initial value.
+// One member from its argument, by the member's type
+// (python_field_readers.cpp); None keeps the request's initial value.
 void read_argument(const api::FieldSpec& s, const Arguments& a, std::optional<uint64_t>& out);
 void read_argument(const api::FieldSpec& s, const Arguments& a, uint64_t& out);
 void read_argument(const api::FieldSpec& s, const Arguments& a, std::vector<uint64_t>& out);
@@ -53,6 +56,14 @@ void read_argument(const api::FieldSpec& s, const Arguments& a, std::vector<Ring
 inline void read_argument(const api::FieldSpec&, const Arguments&, std::optional<Shard>&) {}
 void read_argument(const api::FieldSpec& s, const Arguments& a, std::optional<MemoryCoupling>& out);
 void read_argument(const api::FieldSpec& s, const Arguments& a, api::MachineChoice& out);
+void read_argument(const api::FieldSpec& s, const Arguments& a,
+                   std::optional<std::vector<std::string>>& out);
+void read_argument(const api::FieldSpec& s, const Arguments& a, api::ModelChoice& out);
+void read_argument(const api::FieldSpec& s, const Arguments& a, api::DtypeChoice& out);
+void read_argument(const api::FieldSpec& s, const Arguments& a, std::optional<api::Kernel>& out);
+
+// Whether the call gave the row's keyword (a machine row's: config or chip).
+bool gives_keyword(const Arguments& a, const api::FieldSpec& s);
 
 // The request a call's arguments spell; the library checks its values.
 template <class Request>
@@ -66,6 +77,16 @@ Request request_from_arguments(const char* function, const py::args& args,
     if (*spec.python != '\0') read_argument(spec, a, member);
   });
   return r;
+}
+
+// For a function that binds its own arguments (advise's four,
+// python_advise.cpp): the rows its keywords name read into `r`, the others
+// left as they are.
+template <class Request>
+void read_given_arguments(const Arguments& a, Request& r) {
+  api::RequestFields<Request>::each(r, [&](const api::FieldSpec& spec, auto& member) {
+    if (*spec.python != '\0' && gives_keyword(a, spec)) read_argument(spec, a, member);
+  });
 }
 
 template <class Request>

@@ -1,0 +1,149 @@
+// The readers of python_fields.h: each request member from its argument,
+// by the member's type, with the converters of python_values.h.
+#include <anesim/python/python_fields.h>
+
+#include <fmt/format.h>
+
+#include <anesim/api/advise_fleet.h>
+#include <anesim/api/request_checks.h>
+#include <anesim/io/errors.h>
+#include <anesim/python/python_config.h>
+#include <anesim/python/python_formats.h>
+#include <anesim/python/python_model.h>
+#include <anesim/python/python_values.h>
+
+namespace anesim::python {
+
+using api::FieldKind;
+using api::FieldSpec;
+
+namespace {
+
+[[noreturn]] void missing(const FieldSpec& s, const Arguments& a) {
+  throw py::type_error(fmt::format("{}() missing required argument '{}'", a.function, s.name));
+}
+
+}  // namespace
+
+void read_argument(const FieldSpec& s, const Arguments& a, std::optional<uint64_t>& out) {
+  out = count_value(a.get(s.name), s.name);
+}
+
+void read_argument(const FieldSpec& s, const Arguments& a, uint64_t& out) {
+  if (const auto value = count_value(a.get(s.name), s.name)) out = *value;
+}
+
+void read_argument(const FieldSpec& s, const Arguments& a, std::vector<uint64_t>& out) {
+  out = count_list_value(a.get(s.name), s.name);
+}
+
+void read_argument(const FieldSpec& s, const Arguments& a, std::string& out) {
+  if (s.kind == FieldKind::kMachineFile) {
+    out = config_file(a.get("config"), a.get("chip"), a.function);
+    return;
+  }
+  const py::object& v = a.get(s.name);
+  if (v.is_none() && std::string(s.python) == "required") missing(s, a);
+  if (v.is_none()) return;
+  out = s.kind == FieldKind::kText ? text_argument(v, s.name) : path_argument(v, s.name);
+}
+
+void read_argument(const FieldSpec& s, const Arguments& a, std::vector<std::string>& out) {
+  const py::object& v = a.get(s.name);
+  if (v.is_none()) missing(s, a);
+  out = paths_value(v, s.name);
+}
+
+void read_argument(const FieldSpec& s, const Arguments& a, std::optional<double>& out) {
+  const py::object& v = a.get(s.name);
+  if (v.is_none()) return;
+  if (py::isinstance<py::bool_>(v) ||
+      !(py::isinstance<py::float_>(v) || py::isinstance<py::int_>(v))) {
+    throw py::type_error(fmt::format("{}: expected float, got {}", s.name, type_name(v)));
+  }
+  out = v.cast<double>();
+}
+
+// As pybind11 converts a bool argument (True, False, numpy's bools, numbers;
+// None is False); not given keeps the initial value.
+void read_argument(const FieldSpec& s, const Arguments& a, bool& out) {
+  const auto it = a.values.find(s.name);
+  if (it == a.values.end()) return;
+  try {
+    out = it->second.cast<bool>();
+  } catch (const py::cast_error&) {
+    throw py::type_error(fmt::format("{}: expected bool, got {}", s.name, type_name(it->second)));
+  }
+}
+
+void read_argument(const FieldSpec& s, const Arguments& a, std::optional<RingVariant>& out) {
+  const py::object& v = a.get(s.name);
+  if (!v.is_none()) out = api::variant_named(text_argument(v, s.name), s.name);
+}
+
+void read_argument(const FieldSpec& s, const Arguments& a, std::vector<RingVariant>& out) {
+  const py::object& v = a.get(s.name);
+  if (v.is_none()) return;
+  out.clear();
+  for (const std::string& name : paths_value(v, s.name)) {
+    out.push_back(api::variant_named(name, s.name));
+  }
+}
+
+void read_argument(const FieldSpec& s, const Arguments& a, std::optional<MemoryCoupling>& out) {
+  const py::object& v = a.get(s.name);
+  if (v.is_none()) return;
+  const std::string text = text_argument(v, s.name);
+  if (text != "builtin" && text != "tlm") {
+    throw FieldError(
+        s.name,
+        fmt::format("{}: '{}' is not one of: builtin, tlm", field_mark(s.name), value_mark()),
+        text);
+  }
+  out = text == "tlm" ? MemoryCoupling::kTlm : MemoryCoupling::kBuiltin;
+}
+
+void read_argument(const FieldSpec&, const Arguments& a, api::MachineChoice& out) {
+  out = machine_argument(a.get("config"), a.get("chip"));
+}
+
+// chips: "all" or a name (a fleet of one), or a list or tuple of names.
+void read_argument(const FieldSpec& s, const Arguments& a,
+                   std::optional<std::vector<std::string>>& out) {
+  const py::object& v = a.get(s.name);
+  if (v.is_none()) return;
+  if (py::isinstance<py::str>(v)) {
+    out = api::fleet_chip_names(v.cast<std::string>(), s.name);
+    return;
+  }
+  if (!py::isinstance<py::list>(v) && !py::isinstance<py::tuple>(v)) {
+    throw py::type_error(
+        fmt::format("{}: expected a list of chip names or 'all', got {}", s.name, type_name(v)));
+  }
+  out.emplace();
+  for (const py::handle item : v) {
+    if (!py::isinstance<py::str>(item)) {
+      throw py::type_error(fmt::format("{}[{}]: expected a chip name (str), got {}", s.name,
+                                       out->size(), type_name(item)));
+    }
+    out->push_back(text_argument(item, s.name));
+  }
+}
+
+void read_argument(const FieldSpec& s, const Arguments& a, api::ModelChoice& out) {
+  const py::object& v = a.get(s.name);
+  if (v.is_none() && std::string(s.python) == "required") missing(s, a);
+  if (!v.is_none()) out.description = model_argument(v);
+}
+
+void read_argument(const FieldSpec& s, const Arguments& a, api::DtypeChoice& out) {
+  const py::object& v = a.get(s.name);
+  out.every = dtype_value(v);
+  out.rules = dtype_rules_value(v);
+}
+
+void read_argument(const FieldSpec& s, const Arguments& a, std::optional<api::Kernel>& out) {
+  out = kernel_value(a.get(s.name));
+}
+
+}  // namespace anesim::python
