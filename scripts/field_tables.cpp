@@ -42,6 +42,12 @@ constexpr FieldSpec kReplay[] = {
 #undef ANESIM_FIELD
 };
 
+constexpr FieldSpec kDecode[] = {
+#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
+#include <anesim/api/decode_fields.def>
+#undef ANESIM_FIELD
+};
+
 constexpr FieldSpec kAdvise[] = {
 #define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
 #include <anesim/api/advise_fields.def>
@@ -67,7 +73,8 @@ const Table kTables[] = {
      "    first: int,\n    last: int,\n    step: int = 1,\n",
      "axis, first, last, step=1"},
     {"replay", kReplay, std::size(kReplay), "ReplayResult", ""},
-    {"advise", kAdvise, std::size(kAdvise), nullptr, ""}};
+    {"advise", kAdvise, std::size(kAdvise), nullptr, ""},
+    {"decode", kDecode, std::size(kDecode), "DecodeResult", ""}};
 
 std::string variant_names() {
   std::string out;
@@ -108,6 +115,7 @@ const char* metavar(FieldKind kind) {
     case FieldKind::kOutput:
       return " FILE";
     case FieldKind::kChoice:
+    case FieldKind::kChoiceOrFile:
     case FieldKind::kText:
       return " M";
     case FieldKind::kShard:
@@ -160,6 +168,8 @@ std::string python_type(const FieldSpec& s) {
       return "Union[Tuple[_Count, _Count], str, None]";
     case FieldKind::kChips:
       return "Union[Sequence[str], str, None]";
+    case FieldKind::kChoiceOrFile:
+      return "Union[Literal[\"" + replaced(s.choices, "|", "\", \"") + "\"], _Path]";
     default:
       t = "str";
   }
@@ -222,6 +232,8 @@ const char* python_type_words(FieldKind kind) {
       return "`(kh, kw)` or str `\"KHxKW\"`";
     case FieldKind::kChips:
       return "list of chip names, or str (`\"all\"`, a group or one name)";
+    case FieldKind::kChoiceOrFile:
+      return "str or a path";
     default:
       return "str";
   }

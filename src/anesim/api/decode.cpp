@@ -17,13 +17,21 @@
 
 namespace anesim::api {
 
+SplitChoice split_choice_field(const std::string& text) {
+  if (text == "none") return DecodeSplit::kNone;
+  if (text == "advised") return DecodeSplit::kAdvised;
+  SplitChoice c(DecodeSplit::kFile);
+  c.file = text;
+  return c;
+}
+
 DecodeResult decode(const DecodeRequest& r) {
   check_count_field(r.jobs, "jobs", 1, 256);
   // A safetensors model reads the config.json beside it and its shards too.
   DeclaredInputs inputs;
   inputs.description(r.config, field_mark("config"));
-  if (!r.model_description) inputs.model(r.model, field_mark("model"));
-  inputs.file(r.split == DecodeSplit::kFile ? r.split_file : "", field_mark("split"));
+  if (!r.model.description) inputs.model(r.model.name, field_mark("model"));
+  inputs.file(r.split.policy == DecodeSplit::kFile ? r.split.file : "", field_mark("split"));
   refuse_overwriting_inputs(inputs,
                             {{field_mark("csv"), r.csv}, {field_mark("timeline"), r.timeline}});
   DecodeSettings settings;
@@ -32,9 +40,8 @@ DecodeResult decode(const DecodeRequest& r) {
   settings.progress_label = r.progress_label;
   // Inputs are read and checked before any simulation starts.
   const MachineConfig cfg = load_config_or_builtin(r.config);
-  ModelDescription model = r.model_description ? *r.model_description : load_model(r.model);
-  if (r.dtype) set_dtype(model, *r.dtype);
-  if (!r.dtype_rules.empty()) apply_dtype_rules_field(model, r.dtype_rules);
+  ModelDescription model = load_model(r.model);
+  apply_dtype_field(model, r.dtype);
   require_decoder_layers(model);  // before --programs, which it would make look wrong
   check_count_field(r.programs, "programs", 1, model.layers);
   settings.programs = static_cast<uint32_t>(r.programs);
@@ -44,14 +51,14 @@ DecodeResult decode(const DecodeRequest& r) {
         fmt::format("{}: '{}' must end in .svg or .png", field_mark("timeline"), value_mark()),
         printable(r.timeline, 60));
   }
-  if (r.split == DecodeSplit::kFile && r.split_file.empty()) {
+  if (r.split.policy == DecodeSplit::kFile && r.split.file.empty()) {
     throw FieldError("split", field_mark("split") + ": expected a split file's path");
   }
   for (const std::string* out : {&r.csv, &r.timeline}) {
     if (!out->empty()) check_writable_directory(*out);
   }
   SplitPolicy policy;
-  if (r.split == DecodeSplit::kAdvised) {
+  if (r.split.policy == DecodeSplit::kAdvised) {
     // advise's own answer: from the timing table where it answers, and only
     // the splits the whole token confirms (advise_model).
     AdviseRequest a;
@@ -60,8 +67,8 @@ DecodeResult decode(const DecodeRequest& r) {
     a.jobs = r.jobs;
     a.progress_label = "advise";
     policy = split_policy_of(api::advise(a).table);
-  } else if (r.split == DecodeSplit::kFile) {
-    policy = read_split_file(r.split_file, model);
+  } else if (r.split.policy == DecodeSplit::kFile) {
+    policy = read_split_file(r.split.file, model);
   }
   // Both plans are checked (roles, sizes) before simulating.
   plan_step(model, policy, settings.programs);

@@ -4,33 +4,38 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <string>
-#include <vector>
 
 #include <anesim/analysis/decode/decode.h>
-#include <anesim/model/dtype_rules.h>
-#include <anesim/model/model_description.h>
+#include <anesim/api/model_source.h>
+#include <anesim/api/weight_format_fields.h>
 
 namespace anesim::api {
 
 // Where the "after" side's splits come from.
 enum class DecodeSplit { kNone, kAdvised, kFile };
 
+// --split, split=: a policy, or a split file's splits (kFile). Implicitly
+// made from a policy (`r.split = DecodeSplit::kNone`).
+struct SplitChoice {
+  SplitChoice(DecodeSplit p = DecodeSplit::kAdvised) : policy(p) {}
+  DecodeSplit policy;
+  std::string file;  // kFile: YAML, PROJECTION: CHUNKS
+};
+// "none", "advised", else a split file's name.
+SplitChoice split_choice_field(const std::string& text);
+
+// The user's fields are the rows of decode_fields.def: the model, the
+// machine's file ("" = built-in M3 Air), the weights' dtype (unset: as the
+// model says), the split policy, programs (1..the model's layers) and jobs
+// (1..256); csv (every task of both steps) and timeline (.svg or .png) are
+// checked here and written by src/anesim/present/decode_output.h ("" = not
+// wanted).
 struct DecodeRequest {
-  std::string model;  // a preset name or a model file; or
-  std::optional<ModelDescription> model_description;
-  std::optional<Dtype> dtype;          // every weight stored as this; unset: as the model says
-  std::vector<DtypeRule> dtype_rules;  // then a format per weight name (model/dtype_rules.h)
-  std::string config;                  // the machine's file; "" = built-in M3 Air
-  DecodeSplit split = DecodeSplit::kAdvised;
-  std::string split_file;  // kFile: YAML, PROJECTION: CHUNKS
-  uint64_t programs = 1;   // 1..the model's layers
-  uint64_t jobs = 2;       // 1..256
+#define ANESIM_FIELD(member, type, init, ...) type member{init};
+#include <anesim/api/decode_fields.def>
+#undef ANESIM_FIELD
   std::string progress_label;
-  // Checked here, written by src/anesim/present/decode_output.h; "" = not wanted.
-  std::string csv;       // every task of both steps
-  std::string timeline;  // .svg or .png
 };
 
 // Reads and checks every input (both plans included) before simulating,

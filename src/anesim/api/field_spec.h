@@ -9,25 +9,26 @@ namespace anesim::api {
 
 // How a field is typed on the command line and in Python.
 enum class FieldKind {
-  kCount,        // a count: decimal or 0x hex; Python int or str
-  kCounts,       // A,B,...: counts; Python a list of int
-  kPercent,      // a percentage (--max-mape)
-  kFiles,        // the command's positional files, at least one; Python a list
-  kVariant,      // a ring variant's name
-  kVariants,     // A,B,...: ring variants' names; Python a list of str
-  kMachine,      // --config FILE or --chip NAME; Python config= or chip=
-  kMachineFile,  // as kMachine, but a file: Python refuses a Config
-  kChips,        // several chips (A,B,... or a group): the machine row's --chip when it
-                 // names more than one; Python a list of names or a str
-  kModel,        // a model preset or file; Python also a dict or load_model's
-  kDtype,        // a weight format, or NAME=DTYPE,... per weight name; Python a str or a dict
-  kKernel,       // KHxKW; Python (kh, kw) or a str
-  kOutput,       // an output file's name, not empty
-  kChoice,       // one of `choices` ("builtin|tlm"); into a bool: true for the last one
-  kText,         // text the command checks itself (sweep's --detrend)
-  kShard,        // I/N: one shard of a batch
-  kFlag,         // present or not
-  kNoFlag,       // --no-NAME: the field is true unless given
+  kCount,         // a count: decimal or 0x hex; Python int or str
+  kCounts,        // A,B,...: counts; Python a list of int
+  kPercent,       // a percentage (--max-mape)
+  kFiles,         // the command's positional files, at least one; Python a list
+  kVariant,       // a ring variant's name
+  kVariants,      // A,B,...: ring variants' names; Python a list of str
+  kMachine,       // --config FILE or --chip NAME; Python config= or chip=
+  kMachineFile,   // as kMachine, but a file: Python refuses a Config
+  kChips,         // several chips (A,B,... or a group): the machine row's --chip when it
+                  // names more than one; Python a list of names or a str
+  kModel,         // a model preset or file; Python also a dict or load_model's
+  kDtype,         // a weight format, or NAME=DTYPE,... per weight name; Python a str or a dict
+  kKernel,        // KHxKW; Python (kh, kw) or a str
+  kOutput,        // an output file's name, not empty
+  kChoice,        // one of `choices` ("builtin|tlm"); into a bool: true for the last one
+  kChoiceOrFile,  // one of `choices`, or else a file's name (decode's --split)
+  kText,          // text the command checks itself (sweep's --detrend)
+  kShard,         // I/N: one shard of a batch
+  kFlag,          // present or not
+  kNoFlag,        // --no-NAME: the field is true unless given
 };
 
 struct FieldSpec {

@@ -7,6 +7,7 @@
 
 #include <anesim/api/advise.h>
 #include <anesim/api/characterize.h>
+#include <anesim/api/decode.h>
 #include <anesim/api/field_spec.h>
 #include <anesim/api/replay.h>
 #include <anesim/api/run.h>
@@ -99,6 +100,23 @@ struct RequestFields<ReplayRequest> {
     size_t i = 0;
 #define ANESIM_FIELD(member, ...) visit(kSpecs[i++], r.member);
 #include <anesim/api/replay_fields.def>
+#undef ANESIM_FIELD
+  }
+};
+
+template <>
+struct RequestFields<DecodeRequest> {
+  static constexpr const char* kName = "decode";
+  static constexpr FieldSpec kSpecs[] = {
+#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
+#include <anesim/api/decode_fields.def>
+#undef ANESIM_FIELD
+  };
+  template <class Request, class Visit>
+  static void each(Request& r, Visit&& visit) {
+    size_t i = 0;
+#define ANESIM_FIELD(member, ...) visit(kSpecs[i++], r.member);
+#include <anesim/api/decode_fields.def>
 #undef ANESIM_FIELD
   }
 };

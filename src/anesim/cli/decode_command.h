@@ -5,21 +5,13 @@
 
 #include <CLI/CLI.hpp>
 
-#include <optional>
-#include <string>
+#include <anesim/cli/field_options.h>
 
 namespace anesim {
 
 struct DecodeOptions {
-  std::string model;
-  std::optional<std::string> dtype;  // given, even as "" (refused)
-  std::string config;
-  std::string split = "advised";  // none | advised | FILE
-  std::string programs = "1";
-  std::string jobs = "2";
+  FieldTexts fields;  // the rows of src/anesim/api/decode_fields.def
   bool json = false;
-  std::string csv;
-  std::string timeline;  // FILE.svg
 };
 
 CLI::App* add_decode_command(CLI::App& app, DecodeOptions& opt);

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include <anesim/api/decode.h>
 #include <anesim/api/machine_choice.h>
 #include <anesim/api/model_source.h>
 #include <anesim/api/request_fields.h>
@@ -70,6 +71,7 @@ void read_field(const api::FieldSpec& s, const FieldTexts& t,
 void read_field(const api::FieldSpec& s, const FieldTexts& t, api::ModelChoice& out);
 void read_field(const api::FieldSpec& s, const FieldTexts& t, api::DtypeChoice& out);
 void read_field(const api::FieldSpec& s, const FieldTexts& t, std::optional<api::Kernel>& out);
+void read_field(const api::FieldSpec& s, const FieldTexts& t, api::SplitChoice& out);
 
 // The request the options spell; its values are checked by the library.
 // A dtype's or a kernel's text is read here: call it inside call_library.

@@ -73,6 +73,16 @@ void read_field(const FieldSpec& s, const FieldTexts& t, std::optional<MemoryCou
   }
 }
 
+void read_field(const FieldSpec& s, const FieldTexts& t, api::SplitChoice& out) {
+  if (!t.was_given(s.name)) return;
+  if (t.text_of(s.name).empty()) {
+    // Not "none": the default is "advised", so an empty value means neither.
+    throw UsageError(fmt::format(
+        "{}: expected none, advised or a split file's path, not an empty value", option_name(s)));
+  }
+  out = api::split_choice_field(t.text_of(s.name));
+}
+
 void read_field(const FieldSpec& s, const FieldTexts& t, api::MachineChoice& out) {
   out.config = t.text_of(s.name);
 }

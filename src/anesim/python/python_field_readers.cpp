@@ -103,6 +103,21 @@ void read_argument(const FieldSpec& s, const Arguments& a, std::optional<MemoryC
   out = text == "tlm" ? MemoryCoupling::kTlm : MemoryCoupling::kBuiltin;
 }
 
+// split="none", "advised" or a split file's path; given as None, a
+// TypeError as for any path.
+void read_argument(const FieldSpec& s, const Arguments& a, api::SplitChoice& out) {
+  const auto it = a.values.find(s.name);
+  if (it == a.values.end()) return;
+  const py::object& v = it->second;
+  const std::string policy = py::isinstance<py::str>(v) ? text_argument(v, s.name) : "";
+  if (policy == "none" || policy == "advised") {
+    out = api::split_choice_field(policy);
+  } else {
+    out = api::SplitChoice(api::DecodeSplit::kFile);
+    out.file = path_argument(v, s.name);
+  }
+}
+
 void read_argument(const FieldSpec&, const Arguments& a, api::MachineChoice& out) {
   out = machine_argument(a.get("config"), a.get("chip"));
 }

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include <anesim/api/decode.h>
 #include <anesim/api/machine_choice.h>
 #include <anesim/api/model_source.h>
 #include <anesim/api/request_fields.h>
@@ -61,6 +62,7 @@ void read_argument(const api::FieldSpec& s, const Arguments& a,
 void read_argument(const api::FieldSpec& s, const Arguments& a, api::ModelChoice& out);
 void read_argument(const api::FieldSpec& s, const Arguments& a, api::DtypeChoice& out);
 void read_argument(const api::FieldSpec& s, const Arguments& a, std::optional<api::Kernel>& out);
+void read_argument(const api::FieldSpec& s, const Arguments& a, api::SplitChoice& out);
 
 // Whether the call gave the row's keyword (a machine row's: config or chip).
 bool gives_keyword(const Arguments& a, const api::FieldSpec& s);

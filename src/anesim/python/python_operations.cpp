@@ -98,25 +98,9 @@ py::object replay(const py::args& args, const py::kwargs& kwargs) {
   return to_python(interruptible([&] { return present::replay_json(api::replay(r).result); }));
 }
 
-py::object decode(const py::object& model, const py::object& config, const py::object& chip,
-                  const py::object& dtype, const py::object& split, const py::object& programs,
-                  const py::object& jobs) {
-  api::DecodeRequest r;
-  r.model_description = model_argument(model);
-  r.config = config_file(config, chip, "decode");
-  r.dtype = dtype_value(dtype);
-  r.dtype_rules = dtype_rules_value(dtype);
-  const std::string policy = py::isinstance<py::str>(split) ? text_argument(split, "split") : "";
-  if (policy == "none") {
-    r.split = api::DecodeSplit::kNone;
-  } else if (policy == "advised") {
-    r.split = api::DecodeSplit::kAdvised;
-  } else {
-    r.split = api::DecodeSplit::kFile;
-    r.split_file = path_argument(split, "split");
-  }
-  r.programs = count_value(programs, "programs").value_or(1);
-  r.jobs = jobs_value(jobs);
+// decode()'s arguments are the rows of src/anesim/api/decode_fields.def.
+py::object decode(const py::args& args, const py::kwargs& kwargs) {
+  api::DecodeRequest r = request_from_arguments<api::DecodeRequest>("decode", args, kwargs);
   return to_python(interruptible([&] { return present::decode_json(api::decode(r)); }));
 }
 
@@ -226,12 +210,15 @@ void bind_operations(py::module_& m) {
               "the dict of `anesim replay FILES --json` (rows, curves, overall).")
               .c_str());
   }
-  m.def("decode", &decode, py::arg("model"), py::arg("config") = py::none(),
-        py::arg("chip") = py::none(), py::arg("dtype") = py::none(), py::arg("split") = "advised",
-        py::arg("programs") = 1, py::arg("jobs") = 2, R"doc(
-One decoded token of a model simulated as one run, before and after a split policy:
-the dict of `anesim decode --model M --json`. split: 'none', 'advised' or a split
-file's path; model as for advise_model.)doc");
+  {
+    py::options signature_from_table;
+    signature_from_table.disable_function_signatures();
+    m.def("decode", &decode,
+          request_doc<api::DecodeRequest>(
+              "One decoded token of a model simulated as one run, before and after a split "
+              "policy: the dict of `anesim decode --model M --json`. model as for advise_model.")
+              .c_str());
+  }
   m.def("calibrate", &calibrate, py::arg("files"), py::arg("free"), py::arg("config") = py::none(),
         py::arg("chip") = py::none(), py::arg("variant") = py::none(), py::arg("max_evals") = 150,
         py::arg("cross_validate") = true, py::arg("fit_cores") = py::none(), py::arg("jobs") = 2,
