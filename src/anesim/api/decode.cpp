@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <anesim/analysis/decode/split_file.h>
 #include <anesim/analysis/step/step_plan.h>
 #include <anesim/api/model_source.h>
 #include <anesim/api/weight_format_fields.h>

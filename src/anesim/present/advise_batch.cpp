@@ -6,7 +6,6 @@
 #include <vector>
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include <anesim/analysis/advise/simulation_cache.h>
 #include <anesim/api/advise.h>

@@ -12,7 +12,6 @@
 #include <fmt/format.h>
 
 #include <anesim/analysis/calibrate/candidate_evaluator.h>
-#include <anesim/io/errors.h>
 #include <anesim/machine/config_patch.h>
 #include <anesim/machine/machine_config_reader.h>
 

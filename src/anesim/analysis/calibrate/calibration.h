@@ -11,8 +11,9 @@
 #include <vector>
 
 #include <anesim/analysis/replay/replay.h>
+#include <anesim/analysis/stats/statistics.h>
 #include <anesim/analysis/trace/trace_format.h>
-#include <sim/ring/ring_variant.h>
+#include <sim/base/ring_variant_id.h>
 
 namespace anesim {
 

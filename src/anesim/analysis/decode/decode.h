@@ -6,11 +6,11 @@
 #include <cstdint>
 #include <string>
 
-#include <anesim/analysis/decode/split_policy.h>
 #include <anesim/analysis/step/step_plan.h>
 #include <anesim/analysis/step/step_timing.h>
 #include <anesim/model/model_description.h>
 #include <sim/base/machine_config.h>
+#include <sim/base/ring_variant_id.h>
 
 namespace anesim {
 

@@ -1,6 +1,10 @@
 #include <anesim/analysis/decode/split_policy.h>
 
+#include <cstdint>
+
 #include <anesim/analysis/advise/advice.h>
+#include <anesim/analysis/decode/split_file.h>
+#include <anesim/model/model_transfers.h>
 
 namespace anesim {
 

@@ -6,7 +6,6 @@
 #include <string>
 
 #include <anesim/analysis/advise/advice_settings.h>
-#include <anesim/analysis/decode/split_file.h>
 #include <anesim/analysis/step/step_plan.h>
 #include <anesim/model/model_description.h>
 #include <sim/base/machine_config.h>

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <anesim/analysis/decode/split_file.h>
 #include <anesim/analysis/decode/split_policy.h>
 #include <anesim/io/errors.h>
 #include <anesim/io/text_functions.h>

@@ -8,6 +8,7 @@
 #include <anesim/analysis/batch/batch_runner.h>
 #include <anesim/analysis/decode/step_record_plan.h>
 #include <anesim/analysis/step/step_timing.h>
+#include <anesim/io/errors.h>
 #include <anesim/io/text_functions.h>
 #include <sim/core/workload.h>
 #include <sim/top/cluster.h>

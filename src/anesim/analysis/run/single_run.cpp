@@ -5,6 +5,7 @@
 #include <anesim/io/waveform_file.h>
 #include <sim/top/cluster.h>
 #include <sim/top/run_without_systemc.h>
+#include <sim/top/simulate.h>
 
 namespace anesim {
 

@@ -7,10 +7,11 @@
 #include <string>
 
 #include <sim/base/machine_config.h>
+#include <sim/base/ring_variant_id.h>
 #include <sim/core/line_latency.h>
 #include <sim/core/workload.h>
-#include <sim/ring/ring_variant.h>
-#include <sim/top/simulate.h>
+#include <sim/memory/memory_coupling.h>
+#include <sim/top/run_spec.h>
 
 namespace anesim {
 

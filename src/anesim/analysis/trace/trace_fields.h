@@ -12,6 +12,7 @@
 
 #include <anesim/analysis/trace/trace_format.h>
 #include <anesim/io/count_text.h>
+#include <anesim/io/errors.h>
 
 namespace anesim::trace_detail {
 

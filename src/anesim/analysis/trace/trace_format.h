@@ -10,8 +10,6 @@
 #include <string>
 #include <vector>
 
-#include <anesim/io/errors.h>
-
 namespace anesim {
 
 // The newest format this reader implements. Files of the same major and a

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include <anesim/analysis/trace/trace_fields.h>
+#include <anesim/io/errors.h>
 #include <anesim/io/text_file.h>
 #include <anesim/io/text_functions.h>
 #include <sim/core/workload.h>
