@@ -13,7 +13,6 @@
 #include <anesim/api/run.h>
 #include <anesim/api/sweep.h>
 #include <anesim/cli/field_errors.h>
-#include <anesim/io/errors.h>
 #include <anesim/machine/machine_config_reader.h>
 #include <anesim/present/run_output.h>
 

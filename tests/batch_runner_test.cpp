@@ -11,7 +11,6 @@
 #include <anesim/analysis/batch/batch_runner.h>
 #include <anesim/analysis/batch/point_children.h>
 #include <anesim/analysis/batch/point_request.h>
-#include <anesim/io/errors.h>
 #include <anesim/machine/machine_config_reader.h>
 
 #include "tests/test_support.h"

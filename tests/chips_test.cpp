@@ -14,7 +14,6 @@
 #include <nlohmann/json.hpp>
 
 #include <anesim/api/run.h>
-#include <anesim/io/errors.h>
 #include <anesim/machine/chip_registry.h>
 #include <anesim/machine/machine_config_reader.h>
 #include <anesim/present/run_output.h>

@@ -7,9 +7,8 @@
 #include <filesystem>
 #include <string>
 
-#include <anesim/io/errors.h>
-#include <anesim/machine/builtin_config.h>
 #include <anesim/machine/machine_config_reader.h>
+#include <sim/base/machine_config.h>
 #include "robustness_support.h"
 #include "test_support.h"
 

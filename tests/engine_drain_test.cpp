@@ -5,7 +5,6 @@
 #include <catch2/catch.hpp>
 
 #include <anesim/analysis/tables/engine_drain.h>
-#include <anesim/io/errors.h>
 #include <anesim/machine/machine_config_reader.h>
 #include <anesim/model/weight_format.h>
 #include <sim/ring/ring_variant.h>

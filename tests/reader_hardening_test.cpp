@@ -13,7 +13,6 @@
 #include <vector>
 
 #include <anesim/analysis/trace/trace_format.h>
-#include <anesim/io/errors.h>
 #include <anesim/machine/builtin_config.h>
 #include <anesim/machine/machine_config_reader.h>
 #include <anesim/model/model_description.h>

@@ -14,7 +14,6 @@
 #include <string>
 #include <vector>
 
-#include <anesim/io/errors.h>
 #include <anesim/machine/builtin_config.h>
 #include <anesim/machine/machine_config_reader.h>
 #include <sim/dram/dram_standard.h>

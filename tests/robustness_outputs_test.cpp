@@ -6,7 +6,7 @@
 // "full" with RLIMIT_FSIZE in the child (tests/robustness_support.h).
 #include <catch2/catch.hpp>
 
-#include <sys/stat.h>
+#include <sys/resource.h>
 
 #include <filesystem>
 #include <fstream>

@@ -3,15 +3,11 @@
 // (SystemC elaborates once per process), without a shell so arguments reach it verbatim.
 #include <catch2/catch.hpp>
 
-#include <fcntl.h>
-#include <signal.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>

@@ -23,7 +23,6 @@
 #include <anesim/analysis/tables/result_cache.h>
 #include <anesim/analysis/tables/table_lookup.h>
 #include <anesim/api/advise.h>
-#include <anesim/io/errors.h>
 #include <anesim/machine/chip_registry.h>
 #include <anesim/machine/machine_config_reader.h>
 #include <anesim/present/advice_output.h>

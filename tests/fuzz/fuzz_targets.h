@@ -18,7 +18,6 @@
 
 #include <anesim/analysis/trace/trace_format.h>
 #include <anesim/io/count_text.h>
-#include <anesim/io/errors.h>
 #include <anesim/machine/machine_config_reader.h>
 #include <anesim/model/blob_file.h>
 #include <anesim/model/compiled_program.h>

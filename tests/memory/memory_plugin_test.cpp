@@ -10,7 +10,6 @@
 #include <string>
 #include <vector>
 
-#include <anesim/io/errors.h>
 #include <anesim/machine/machine_config_reader.h>
 #include <sim/dram/refresh/refresh_policies.h>
 #include <sim/memory/memory_targets.h>
