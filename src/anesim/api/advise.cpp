@@ -5,7 +5,6 @@
 
 #include <anesim/analysis/advise/simulation_cache.h>
 #include <anesim/api/model_source.h>
-#include <anesim/api/request_checks.h>
 #include <anesim/api/weight_format_fields.h>
 #include <anesim/io/atomic_output.h>
 #include <anesim/io/count_text.h>

@@ -10,7 +10,8 @@
 #include <vector>
 
 #include <anesim/analysis/advise/advice.h>
-#include <anesim/analysis/advise/simulation_cache.h>  // NeedsSimulation, which advise() throws
+// NeedsSimulation, which advise() throws, for the front ends to catch.
+#include <anesim/analysis/advise/simulation_cache.h>  // IWYU pragma: export
 #include <anesim/api/machine_choice.h>
 #include <anesim/api/model_source.h>
 #include <anesim/api/weight_format_fields.h>

@@ -10,7 +10,6 @@
 
 #include <anesim/analysis/advise/fleet_advice.h>
 #include <anesim/api/advise.h>
-#include <anesim/io/json.h>
 
 namespace anesim::api {
 

@@ -5,13 +5,12 @@
 
 #include <cstdint>
 #include <optional>
-#include <string>
 #include <vector>
 
 #include <anesim/analysis/bench/speed_bench.h>
 #include <anesim/analysis/bench/sweep_throughput.h>
 #include <sim/base/machine_config.h>
-#include <sim/ring/ring_variant.h>
+#include <sim/base/ring_variant_id.h>
 
 namespace anesim::api {
 

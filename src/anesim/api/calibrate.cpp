@@ -12,7 +12,6 @@
 #include <anesim/analysis/trace/trace_format.h>
 #include <anesim/io/atomic_output.h>  // check_writable_directory
 #include <anesim/io/count_text.h>
-#include <anesim/io/errors.h>
 #include <anesim/io/path_identity.h>
 #include <anesim/io/scratch_directory.h>
 #include <anesim/io/text_file.h>

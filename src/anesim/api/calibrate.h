@@ -8,7 +8,7 @@
 #include <vector>
 
 #include <anesim/analysis/calibrate/calibration.h>
-#include <sim/ring/ring_variant.h>
+#include <sim/base/ring_variant_id.h>
 
 namespace anesim::api {
 

@@ -8,7 +8,6 @@
 #include <anesim/io/atomic_output.h>
 #include <anesim/io/count_text.h>
 #include <anesim/io/errors.h>
-#include <anesim/io/json.h>
 
 namespace anesim::api {
 

@@ -3,11 +3,13 @@
 // `out`), as a typed request.
 #pragma once
 
-#include <cstdint>
+// Marked keep: uint64_t and MachineChoice, types of characterize_fields.def's
+// rows, which IWYU does not see.
+#include <cstdint>  // IWYU pragma: keep
 #include <string>
 
 #include <anesim/analysis/tables/timing_table.h>
-#include <anesim/api/machine_choice.h>
+#include <anesim/api/machine_choice.h>  // IWYU pragma: keep
 
 namespace anesim::api {
 

@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <anesim/io/errors.h>
 #include <anesim/io/text_functions.h>
 #include <anesim/machine/machine_config_reader.h>
 

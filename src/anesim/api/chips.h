@@ -7,7 +7,7 @@
 #include <vector>
 
 #include <anesim/machine/chip_registry.h>
-#include <sim/ring/ring_variant.h>
+#include <sim/base/ring_variant_id.h>
 
 namespace anesim::api {
 

@@ -10,7 +10,6 @@
 #include <anesim/api/weight_format_fields.h>
 #include <anesim/io/atomic_output.h>
 #include <anesim/io/count_text.h>
-#include <anesim/io/errors.h>
 #include <anesim/io/gnuplot_plot.h>
 #include <anesim/io/path_identity.h>
 #include <anesim/io/text_functions.h>

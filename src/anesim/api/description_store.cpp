@@ -5,7 +5,6 @@
 
 #include <anesim/analysis/tables/result_cache.h>
 #include <anesim/analysis/tables/table_lookup.h>
-#include <anesim/io/errors.h>
 #include <anesim/io/text_file.h>
 #include <anesim/machine/builtin_config.h>
 #include <anesim/machine/chip_registry.h>

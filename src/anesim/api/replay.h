@@ -3,7 +3,9 @@
 // shard's part for `anesim merge`.
 #pragma once
 
-#include <cstdint>
+// Marked keep: uint64_t, a type of replay_fields.def's rows, which IWYU does
+// not see.
+#include <cstdint>  // IWYU pragma: keep
 #include <optional>
 #include <string>
 #include <vector>
@@ -12,7 +14,7 @@
 #include <anesim/analysis/replay/replay.h>
 #include <anesim/analysis/trace/trace_format.h>
 #include <sim/base/machine_config.h>
-#include <sim/ring/ring_variant.h>
+#include <sim/base/ring_variant_id.h>
 
 namespace anesim::api {
 

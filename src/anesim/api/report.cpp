@@ -3,7 +3,6 @@
 
 #include <anesim/analysis/report/validation_report.h>
 #include <anesim/io/count_text.h>
-#include <anesim/io/errors.h>
 #include <anesim/io/path_identity.h>
 #include <anesim/machine/machine_config_reader.h>
 

@@ -8,6 +8,7 @@
 #include <anesim/io/errors.h>
 #include <anesim/io/text_functions.h>
 #include <sim/core/workload.h>
+#include <sim/ring/ring_variant.h>
 
 namespace anesim::api {
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include <sim/base/machine_config.h>
-#include <sim/ring/ring_variant.h>
+#include <sim/base/ring_variant_id.h>
 
 namespace anesim::api {
 

@@ -4,19 +4,23 @@
 // FieldErrors naming the request's fields (src/anesim/io/errors.h).
 #pragma once
 
+// Marked keep: std::optional and MachineChoice, types of run_fields.def's
+// rows, which IWYU does not see. Exported: why a run failed, in words, and
+// the outcome it is read from, for the front ends.
 #include <cstdint>
 #include <memory>
-#include <optional>
+#include <optional>  // IWYU pragma: keep
 #include <string>
 #include <vector>
 
-#include <anesim/analysis/run/run_failures.h>  // why a run failed, in words
+#include <anesim/analysis/run/run_failures.h>  // IWYU pragma: export
 #include <anesim/analysis/run/single_run.h>
-#include <anesim/api/machine_choice.h>
+#include <anesim/api/machine_choice.h>  // IWYU pragma: keep
 #include <anesim/io/output_set.h>
 #include <sim/base/machine_config.h>
+#include <sim/base/ring_variant_id.h>
 #include <sim/memory/memory_coupling.h>
-#include <sim/ring/ring_variant.h>
+#include <sim/top/run_spec.h>  // IWYU pragma: export
 
 namespace anesim::api {
 

@@ -2,4 +2,4 @@
 // `replay` take it: Shard, shard_text, kMaxShards.
 #pragma once
 
-#include <anesim/analysis/batch/shard.h>
+#include <anesim/analysis/batch/shard.h>  // IWYU pragma: export

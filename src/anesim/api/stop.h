@@ -2,4 +2,4 @@
 // the cycle loop each quantum and inherited by the batch's point threads.
 #pragma once
 
-#include <sim/base/stop_request.h>
+#include <sim/base/stop_request.h>  // IWYU pragma: export

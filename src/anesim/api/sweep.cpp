@@ -8,7 +8,6 @@
 #include <anesim/api/request_checks.h>
 #include <anesim/io/atomic_output.h>
 #include <anesim/io/count_text.h>
-#include <anesim/io/errors.h>
 #include <anesim/io/path_identity.h>
 #include <anesim/machine/machine_config_reader.h>
 

@@ -3,14 +3,17 @@
 // or written out as Slurm scripts (docs/slurm.md).
 #pragma once
 
+// Marked keep: std::optional and std::vector, types of sweep_fields.def's
+// rows, which IWYU does not see. Exported: the axes and evenly_spaced, which
+// the front ends name.
 #include <cstdint>
-#include <optional>
+#include <optional>  // IWYU pragma: keep
 #include <string>
-#include <vector>
+#include <vector>  // IWYU pragma: keep
 
 #include <anesim/analysis/batch/shard.h>
 #include <anesim/analysis/sweep/slurm_script.h>
-#include <anesim/analysis/sweep/sweep.h>
+#include <anesim/analysis/sweep/sweep.h>  // IWYU pragma: export
 #include <anesim/analysis/sweep/sweep_outputs.h>
 
 namespace anesim::api {

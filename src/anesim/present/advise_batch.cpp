@@ -7,7 +7,6 @@
 
 #include <fmt/format.h>
 
-#include <anesim/analysis/advise/simulation_cache.h>
 #include <anesim/api/advise.h>
 #include <anesim/api/advise_fleet.h>
 #include <anesim/api/weight_format_fields.h>

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <anesim/io/text_functions.h>
+#include <sim/ring/ring_variant.h>
 
 namespace anesim::present {
 
