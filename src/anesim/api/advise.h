@@ -4,6 +4,8 @@
 // advise_model() build an AdviseRequest and call advise().
 #pragma once
 
+// Marked keep: MachineChoice and ModelChoice, types of advise_fields.def's
+// rows, which IWYU does not see.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -12,10 +14,9 @@
 #include <anesim/analysis/advise/advice.h>
 // NeedsSimulation, which advise() throws, for the front ends to catch.
 #include <anesim/analysis/advise/simulation_cache.h>  // IWYU pragma: export
-#include <anesim/api/machine_choice.h>
-#include <anesim/api/model_source.h>
+#include <anesim/api/machine_choice.h>                // IWYU pragma: keep
+#include <anesim/api/model_source.h>                  // IWYU pragma: keep
 #include <anesim/api/weight_format_fields.h>
-#include <anesim/io/json.h>
 
 namespace anesim::api {
 

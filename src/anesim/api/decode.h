@@ -3,12 +3,14 @@
 // `anesim decode` builds from its options.
 #pragma once
 
-#include <cstdint>
+// Marked keep: uint64_t, ModelChoice and DtypeChoice, types of
+// decode_fields.def's rows, which IWYU does not see.
+#include <cstdint>  // IWYU pragma: keep
 #include <string>
 
 #include <anesim/analysis/decode/decode.h>
-#include <anesim/api/model_source.h>
-#include <anesim/api/weight_format_fields.h>
+#include <anesim/api/model_source.h>          // IWYU pragma: keep
+#include <anesim/api/weight_format_fields.h>  // IWYU pragma: keep
 
 namespace anesim::api {
 
