@@ -10,10 +10,8 @@
 
 #include <anesim/api/advise.h>
 #include <anesim/api/advise_fleet.h>
-#include <anesim/api/weight_format_fields.h>
 #include <anesim/cli/exit_codes.h>
 #include <anesim/cli/field_errors.h>
-#include <anesim/cli/shared_options.h>
 #include <anesim/io/count_text.h>
 #include <anesim/io/errors.h>
 #include <anesim/io/text_functions.h>

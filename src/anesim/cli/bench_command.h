@@ -6,7 +6,6 @@
 
 #include <string>
 
-#include <anesim/api/variants.h>
 #include <anesim/cli/shared_options.h>
 
 namespace anesim {

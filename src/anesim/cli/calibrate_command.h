@@ -7,7 +7,6 @@
 #include <string>
 #include <vector>
 
-#include <anesim/api/variants.h>
 #include <anesim/cli/shared_options.h>
 
 namespace anesim {

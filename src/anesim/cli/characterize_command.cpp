@@ -2,14 +2,12 @@
 
 #include <chrono>
 #include <cstdio>
-
-#include <fmt/format.h>
+#include <string>
 
 #include <anesim/api/characterize.h>
 #include <anesim/cli/exit_codes.h>
 #include <anesim/cli/field_errors.h>
-#include <anesim/cli/shared_options.h>
-#include <anesim/io/count_text.h>
+#include <anesim/io/errors.h>
 #include <anesim/present/characterize_output.h>
 
 namespace anesim {

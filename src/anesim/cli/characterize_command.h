@@ -6,8 +6,6 @@
 
 #include <CLI/CLI.hpp>
 
-#include <string>
-
 namespace anesim {
 
 struct CharacterizeOptions {

@@ -6,7 +6,6 @@
 #include <anesim/api/chips.h>
 #include <anesim/cli/exit_codes.h>
 #include <anesim/cli/field_errors.h>
-#include <anesim/io/text_functions.h>
 #include <anesim/present/chips_output.h>
 
 namespace anesim {

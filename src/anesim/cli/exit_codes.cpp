@@ -7,7 +7,6 @@
 #include <anesim/api/advise.h>
 #include <anesim/api/run.h>
 
-#include <anesim/io/errors.h>
 #include <anesim/io/text_functions.h>
 
 namespace anesim {

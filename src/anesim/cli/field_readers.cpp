@@ -9,7 +9,6 @@
 #include <anesim/cli/shared_options.h>
 #include <anesim/io/count_text.h>
 #include <anesim/io/errors.h>
-#include <anesim/io/text_functions.h>
 
 namespace anesim {
 

@@ -5,13 +5,14 @@
 #include <iterator>
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include <anesim/api/point_request.h>
 
+#include <anesim/api/run.h>
 #include <anesim/api/variants.h>
 #include <anesim/cli/exit_codes.h>
-#include <anesim/io/count_text.h>
+#include <anesim/cli/field_errors.h>
+#include <anesim/io/errors.h>
 #include <anesim/present/run_output.h>
 
 namespace anesim {

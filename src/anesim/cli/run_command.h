@@ -3,13 +3,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include <string>
-#include <vector>
-
-#include <anesim/api/run.h>
-#include <anesim/cli/field_errors.h>
 #include <anesim/cli/field_options.h>
-#include <anesim/cli/shared_options.h>
 
 namespace anesim {
 

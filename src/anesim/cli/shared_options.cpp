@@ -5,7 +5,6 @@
 #include <anesim/api/advise_fleet.h>
 #include <anesim/api/machines.h>
 #include <anesim/io/count_text.h>
-#include <anesim/io/errors.h>
 #include <anesim/io/text_functions.h>
 
 namespace anesim {

@@ -11,7 +11,6 @@
 #include <anesim/cli/exit_codes.h>
 #include <anesim/cli/field_errors.h>
 #include <anesim/cli/range_option.h>
-#include <anesim/io/count_text.h>
 #include <anesim/present/sweep_output.h>
 
 namespace anesim {
