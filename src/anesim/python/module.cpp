@@ -6,22 +6,16 @@
 // dicts `anesim --json` and `anesim advise --json` print, built by the same
 // code.
 #include <pybind11/pybind11.h>
-#include <pybind11/stl.h>
+// pybind11/stl.h: the bindings here convert STL containers (std::vector,
+// std::map, std::optional) through its casters, names IWYU never sees.
+#include <pybind11/stl.h>  // IWYU pragma: keep
 
-#include <map>
 #include <string>
 
-#include <fmt/format.h>
-
 #include <anesim/api/advise.h>
-#include <anesim/api/chips.h>
-#include <anesim/api/machines.h>
-#include <anesim/api/model_source.h>
 #include <anesim/api/models.h>
 #include <anesim/api/program.h>
-#include <anesim/api/request_checks.h>
 #include <anesim/api/run.h>
-#include <anesim/api/variants.h>
 #include <anesim/io/errors.h>
 #include <anesim/io/text_functions.h>
 #include <anesim/present/program_output.h>
@@ -31,7 +25,6 @@
 #include <anesim/python/python_catalog.h>
 #include <anesim/python/python_config.h>
 #include <anesim/python/python_fields.h>
-#include <anesim/python/python_formats.h>
 #include <anesim/python/python_model.h>
 #include <anesim/python/python_operations.h>
 #include <anesim/python/python_values.h>

@@ -1,6 +1,8 @@
 #include <anesim/python/python_advise.h>
 
-#include <pybind11/stl.h>
+// pybind11/stl.h: the bindings here convert STL containers (std::vector,
+// std::map, std::optional) through its casters, names IWYU never sees.
+#include <pybind11/stl.h>  // IWYU pragma: keep
 
 #include <cmath>
 #include <map>
@@ -14,7 +16,6 @@
 #include <anesim/api/advise_fleet.h>
 #include <anesim/api/models.h>
 #include <anesim/io/errors.h>
-#include <anesim/io/json.h>
 #include <anesim/present/advice_output.h>
 #include <anesim/python/interruptible.h>
 #include <anesim/python/python_fields.h>

@@ -1,29 +1,17 @@
 // The module's catalogue: the ring variants and the Config class.
 #include <anesim/python/python_catalog.h>
 
-#include <anesim/api/advise.h>
 #include <anesim/api/chips.h>
-#include <anesim/api/machines.h>
-#include <anesim/api/model_source.h>
-#include <anesim/api/models.h>
-#include <anesim/api/request_checks.h>
-#include <anesim/api/run.h>
-#include <anesim/api/stop.h>
 #include <anesim/api/variants.h>
-#include <anesim/io/errors.h>
 #include <anesim/io/text_functions.h>
 #include <anesim/present/chips_output.h>
 #include <anesim/python/python_config.h>
-#include <anesim/python/python_formats.h>
 #include <anesim/python/python_values.h>
-#include <fmt/format.h>
 #include <pybind11/pybind11.h>
-#include <pybind11/stl.h>
-#include <chrono>
-#include <future>
-#include <map>
+// pybind11/stl.h: the bindings here convert STL containers (std::vector,
+// std::map, std::optional) through its casters, names IWYU never sees.
+#include <pybind11/stl.h>  // IWYU pragma: keep
 #include <string>
-#include <thread>
 
 namespace anesim::python {
 

@@ -1,9 +1,12 @@
 #include <anesim/python/python_config.h>
 
-#include <pybind11/stl.h>
+// pybind11/stl.h: the bindings here convert STL containers (std::vector,
+// std::map, std::optional) through its casters, names IWYU never sees.
+#include <pybind11/stl.h>  // IWYU pragma: keep
 #include <yaml-cpp/yaml.h>
 
 #include <cctype>
+#include <map>
 #include <optional>
 #include <utility>
 
@@ -11,7 +14,6 @@
 
 #include <anesim/api/machines.h>
 #include <anesim/api/variants.h>
-#include <anesim/io/errors.h>
 #include <anesim/io/text_file.h>
 #include <anesim/io/text_functions.h>
 #include <anesim/io/yaml_text.h>

@@ -6,7 +6,6 @@
 
 #include <pybind11/pybind11.h>
 
-#include <map>
 #include <memory>
 #include <string>
 #include <vector>

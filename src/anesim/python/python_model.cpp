@@ -1,6 +1,8 @@
 #include <anesim/python/python_model.h>
 
-#include <pybind11/stl.h>
+// pybind11/stl.h: the bindings here convert STL containers (std::vector,
+// std::map, std::optional) through its casters, names IWYU never sees.
+#include <pybind11/stl.h>  // IWYU pragma: keep
 
 #include <string>
 #include <vector>

@@ -22,8 +22,6 @@
 #include <anesim/python/interruptible.h>
 #include <anesim/python/python_config.h>
 #include <anesim/python/python_fields.h>
-#include <anesim/python/python_formats.h>
-#include <anesim/python/python_model.h>
 #include <anesim/python/python_values.h>
 
 namespace anesim::python {
