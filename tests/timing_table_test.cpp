@@ -15,7 +15,6 @@
 #include <string>
 #include <vector>
 
-#include <anesim/analysis/advise/simulation_cache.h>
 #include <anesim/analysis/batch/batch_runner.h>
 #include <anesim/analysis/tables/advise_point.h>
 #include <anesim/analysis/tables/characterize.h>
