@@ -48,6 +48,12 @@ constexpr FieldSpec kDecode[] = {
 #undef ANESIM_FIELD
 };
 
+constexpr FieldSpec kReport[] = {
+#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
+#include <anesim/api/report_fields.def>
+#undef ANESIM_FIELD
+};
+
 constexpr FieldSpec kAdvise[] = {
 #define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
 #include <anesim/api/advise_fields.def>
@@ -74,7 +80,8 @@ const Table kTables[] = {
      "axis, first, last, step=1"},
     {"replay", kReplay, std::size(kReplay), "ReplayResult", ""},
     {"advise", kAdvise, std::size(kAdvise), nullptr, ""},
-    {"decode", kDecode, std::size(kDecode), "DecodeResult", ""}};
+    {"decode", kDecode, std::size(kDecode), "DecodeResult", ""},
+    {"report", kReport, std::size(kReport), "ReportResult", ""}};
 
 std::string variant_names() {
   std::string out;
@@ -114,6 +121,8 @@ const char* metavar(FieldKind kind) {
     case FieldKind::kMachineFile:
     case FieldKind::kOutput:
       return " FILE";
+    case FieldKind::kPath:
+      return " PATH";
     case FieldKind::kChoice:
     case FieldKind::kChoiceOrFile:
     case FieldKind::kText:
@@ -154,6 +163,7 @@ std::string python_type(const FieldSpec& s) {
       t = "float";
       break;
     case FieldKind::kOutput:
+    case FieldKind::kPath:
       t = "_Path";
       break;
     case FieldKind::kFlag:
@@ -234,6 +244,9 @@ const char* python_type_words(FieldKind kind) {
       return "list of chip names, or str (`\"all\"`, a group or one name)";
     case FieldKind::kChoiceOrFile:
       return "str or a path";
+    case FieldKind::kOutput:
+    case FieldKind::kPath:
+      return "a path";
     default:
       return "str";
   }

@@ -26,6 +26,7 @@ enum class FieldKind {
   kChoice,        // one of `choices` ("builtin|tlm"); into a bool: true for the last one
   kChoiceOrFile,  // one of `choices`, or else a file's name (decode's --split)
   kText,          // text the command checks itself (sweep's --detrend)
+  kPath,          // an input file's or folder's name; Python a path
   kShard,         // I/N: one shard of a batch
   kFlag,          // present or not
   kNoFlag,        // --no-NAME: the field is true unless given

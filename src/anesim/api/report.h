@@ -9,12 +9,14 @@
 
 namespace anesim::api {
 
+// The fields are the rows of report_fields.def: the document (its plots
+// go to its directory's img/), the traces' folder, the calibration summary
+// (calibrate --summary), the machine's file ("" = built-in) and jobs
+// (1..256).
 struct ReportRequest {
-  std::string out = "docs/validation.md";  // plots go to its directory's img/
-  std::string traces_dir = "traces/m3-air";
-  std::string calibration = "configs/m3-air.calibration.json";  // calibrate --summary
-  std::string config;                                           // "" = built-in
-  uint64_t jobs = 2;                                            // 1..256
+#define ANESIM_FIELD(member, type, init, ...) type member{init};
+#include <anesim/api/report_fields.def>
+#undef ANESIM_FIELD
 };
 
 // The report built: where it goes (document, the directory of its plots),

@@ -10,6 +10,7 @@
 #include <anesim/api/decode.h>
 #include <anesim/api/field_spec.h>
 #include <anesim/api/replay.h>
+#include <anesim/api/report.h>
 #include <anesim/api/run.h>
 #include <anesim/api/sweep.h>
 
@@ -117,6 +118,23 @@ struct RequestFields<DecodeRequest> {
     size_t i = 0;
 #define ANESIM_FIELD(member, ...) visit(kSpecs[i++], r.member);
 #include <anesim/api/decode_fields.def>
+#undef ANESIM_FIELD
+  }
+};
+
+template <>
+struct RequestFields<ReportRequest> {
+  static constexpr const char* kName = "report";
+  static constexpr FieldSpec kSpecs[] = {
+#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
+#include <anesim/api/report_fields.def>
+#undef ANESIM_FIELD
+  };
+  template <class Request, class Visit>
+  static void each(Request& r, Visit&& visit) {
+    size_t i = 0;
+#define ANESIM_FIELD(member, ...) visit(kSpecs[i++], r.member);
+#include <anesim/api/report_fields.def>
 #undef ANESIM_FIELD
   }
 };

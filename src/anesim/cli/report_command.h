@@ -4,16 +4,12 @@
 
 #include <CLI/CLI.hpp>
 
-#include <string>
+#include <anesim/cli/field_options.h>
 
 namespace anesim {
 
 struct ReportOptions {
-  std::string out = "docs/validation.md";
-  std::string traces_dir = "traces/m3-air";
-  std::string calibration = "configs/m3-air.calibration.json";
-  std::string config;
-  std::string jobs = "2";
+  FieldTexts fields;  // the rows of src/anesim/api/report_fields.def
 };
 
 CLI::App* add_report_command(CLI::App& app, ReportOptions& opt);

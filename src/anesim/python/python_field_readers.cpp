@@ -37,15 +37,22 @@ void read_argument(const FieldSpec& s, const Arguments& a, std::vector<uint64_t>
   out = count_list_value(a.get(s.name), s.name);
 }
 
+// A text or a path (the machine row's: config= or chip=).
 void read_argument(const FieldSpec& s, const Arguments& a, std::string& out) {
   if (s.kind == FieldKind::kMachineFile) {
     out = config_file(a.get("config"), a.get("chip"), a.function);
     return;
   }
-  const py::object& v = a.get(s.name);
-  if (v.is_none() && std::string(s.python) == "required") missing(s, a);
-  if (v.is_none()) return;
-  out = s.kind == FieldKind::kText ? text_argument(v, s.name) : path_argument(v, s.name);
+  const auto it = a.values.find(s.name);
+  if (it == a.values.end()) {
+    if (std::string(s.python) == "required") missing(s, a);
+    return;
+  }
+  // None is the default only where the default is None; elsewhere
+  // (report's traces_dir="traces/m3-air") it is refused as any non-path.
+  if (it->second.is_none() && std::string(s.python) == "None") return;
+  out = s.kind == FieldKind::kText ? text_argument(it->second, s.name)
+                                   : path_argument(it->second, s.name);
 }
 
 void read_argument(const FieldSpec& s, const Arguments& a, std::vector<std::string>& out) {

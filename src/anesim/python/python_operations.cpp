@@ -163,15 +163,9 @@ py::object characterize(const py::args& args, py::kwargs kwargs) {
   }));
 }
 
-py::object report(const py::object& out, const py::object& traces_dir,
-                  const py::object& calibration, const py::object& config, const py::object& chip,
-                  const py::object& jobs) {
-  api::ReportRequest r;
-  r.out = path_argument(out, "out");
-  r.traces_dir = path_argument(traces_dir, "traces_dir");
-  r.calibration = path_argument(calibration, "calibration");
-  r.config = config_file(config, chip, "report");
-  r.jobs = jobs_value(jobs);
+// report()'s arguments are the rows of src/anesim/api/report_fields.def.
+py::object report(const py::args& args, const py::kwargs& kwargs) {
+  const api::ReportRequest r = request_from_arguments<api::ReportRequest>("report", args, kwargs);
   const api::ReportResult done = interruptible([&] {
     api::ReportResult built = api::report(r);
     present::publish_report(built);
@@ -234,11 +228,15 @@ written). free: {"fabric.port_cycles_per_line": (8, 20), ...}.)doc");
               "it there too.")
               .c_str());
   }
-  m.def("report", &report, py::arg("out"), py::arg("traces_dir") = "traces/m3-air",
-        py::arg("calibration") = "configs/m3-air.calibration.json", py::arg("config") = py::none(),
-        py::arg("chip") = py::none(), py::arg("jobs") = 2, R"doc(
-Regenerates the validation report and its plots (`anesim report`): writes out and
-its img/ folder, all or nothing; returns document and img_dir.)doc");
+  {
+    py::options signature_from_table;
+    signature_from_table.disable_function_signatures();
+    m.def("report", &report,
+          request_doc<api::ReportRequest>(
+              "Regenerates the validation report and its plots (`anesim report`): writes out "
+              "and its img/ folder, all or nothing; returns document and img_dir.")
+              .c_str());
+  }
 }
 
 }  // namespace anesim::python
