@@ -54,6 +54,12 @@ constexpr FieldSpec kReport[] = {
 #undef ANESIM_FIELD
 };
 
+constexpr FieldSpec kCalibrate[] = {
+#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
+#include <anesim/api/calibrate_fields.def>
+#undef ANESIM_FIELD
+};
+
 constexpr FieldSpec kAdvise[] = {
 #define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
 #include <anesim/api/advise_fields.def>
@@ -81,7 +87,8 @@ const Table kTables[] = {
     {"replay", kReplay, std::size(kReplay), "ReplayResult", ""},
     {"advise", kAdvise, std::size(kAdvise), nullptr, ""},
     {"decode", kDecode, std::size(kDecode), "DecodeResult", ""},
-    {"report", kReport, std::size(kReport), "ReportResult", ""}};
+    {"report", kReport, std::size(kReport), "ReportResult", ""},
+    {"calibrate", kCalibrate, std::size(kCalibrate), "Calibration", ""}};
 
 std::string variant_names() {
   std::string out;
@@ -129,6 +136,8 @@ const char* metavar(FieldKind kind) {
       return " M";
     case FieldKind::kShard:
       return " I/N";
+    case FieldKind::kFreeKeys:
+      return " KEY=LO:HI";
     case FieldKind::kChips:
       return " A,B,...";
     case FieldKind::kModel:
@@ -178,6 +187,8 @@ std::string python_type(const FieldSpec& s) {
       return "Union[Tuple[_Count, _Count], str, None]";
     case FieldKind::kChips:
       return "Union[Sequence[str], str, None]";
+    case FieldKind::kFreeKeys:
+      return "Mapping[str, Tuple[float, float]]";
     case FieldKind::kChoiceOrFile:
       return "Union[Literal[\"" + replaced(s.choices, "|", "\", \"") + "\"], _Path]";
     default:
@@ -244,6 +255,8 @@ const char* python_type_words(FieldKind kind) {
       return "list of chip names, or str (`\"all\"`, a group or one name)";
     case FieldKind::kChoiceOrFile:
       return "str or a path";
+    case FieldKind::kFreeKeys:
+      return "dict of key: (lo, hi)";
     case FieldKind::kOutput:
     case FieldKind::kPath:
       return "a path";

@@ -18,18 +18,17 @@ struct FreeKey {
   double lo = 0, hi = 0;
 };
 
+// The user's fields are the rows of calibrate_fields.def: the traces of
+// one machine, the free keys, the base description ("" = built-in M3
+// Air), the fitted description's file (may be `config` itself; "" = none),
+// the variant (default: the base's ane.ring_variant), max_evals (replays
+// per fit, 1..100000), cross_validate, fit_cores (1..16; unset: as
+// recorded), the JSON summary's file ("" = not wanted) and jobs (1..256).
 struct CalibrateRequest {
-  std::vector<std::string> files;  // trace files of one machine
-  std::vector<FreeKey> free;
-  std::string config;                  // the base description; "" = built-in M3 Air
-  std::string out;                     // the fitted description (may be `config` itself); "" = none
-  std::string summary;                 // the JSON summary too; "" = not wanted
-  std::optional<RingVariant> variant;  // default: the base's ane.ring_variant
-  uint64_t max_evals = 150;            // replays per fit, 1..100000
-  bool cross_validate = true;
-  std::optional<uint64_t> fit_cores;  // 1..16; unset: as recorded
-  uint64_t jobs = 2;                  // 1..256
-  std::string command_line;           // how the fit is recorded in `out`'s note
+#define ANESIM_FIELD(member, type, init, ...) type member{init};
+#include <anesim/api/calibrate_fields.def>
+#undef ANESIM_FIELD
+  std::string command_line;  // how the fit is recorded in `out`'s note
 };
 
 struct CalibrateOutcome {

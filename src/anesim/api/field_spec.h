@@ -27,6 +27,7 @@ enum class FieldKind {
   kChoiceOrFile,  // one of `choices`, or else a file's name (decode's --split)
   kText,          // text the command checks itself (sweep's --detrend)
   kPath,          // an input file's or folder's name; Python a path
+  kFreeKeys,      // KEY=LO:HI, the option repeated; Python a dict of key: (lo, hi)
   kShard,         // I/N: one shard of a batch
   kFlag,          // present or not
   kNoFlag,        // --no-NAME: the field is true unless given

@@ -6,6 +6,7 @@
 #include <cstddef>
 
 #include <anesim/api/advise.h>
+#include <anesim/api/calibrate.h>
 #include <anesim/api/characterize.h>
 #include <anesim/api/decode.h>
 #include <anesim/api/field_spec.h>
@@ -135,6 +136,23 @@ struct RequestFields<ReportRequest> {
     size_t i = 0;
 #define ANESIM_FIELD(member, ...) visit(kSpecs[i++], r.member);
 #include <anesim/api/report_fields.def>
+#undef ANESIM_FIELD
+  }
+};
+
+template <>
+struct RequestFields<CalibrateRequest> {
+  static constexpr const char* kName = "calibrate";
+  static constexpr FieldSpec kSpecs[] = {
+#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
+#include <anesim/api/calibrate_fields.def>
+#undef ANESIM_FIELD
+  };
+  template <class Request, class Visit>
+  static void each(Request& r, Visit&& visit) {
+    size_t i = 0;
+#define ANESIM_FIELD(member, ...) visit(kSpecs[i++], r.member);
+#include <anesim/api/calibrate_fields.def>
 #undef ANESIM_FIELD
   }
 };

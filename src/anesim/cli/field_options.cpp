@@ -1,5 +1,8 @@
 #include <anesim/cli/field_options.h>
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <anesim/api/models.h>
 #include <anesim/cli/shard_option.h>
 #include <anesim/cli/shared_options.h>
@@ -52,6 +55,11 @@ void add_field_option(CLI::App& app, const FieldSpec& spec, FieldTexts& texts) {
     app.add_option(spec.option, texts.files[spec.name], help_text(spec))->required();
     return;
   }
+  if (spec.kind == FieldKind::kFreeKeys) {  // the option once per item
+    texts.quoted.push_back(spec.name);
+    app.add_option(spec.option, texts.files[spec.name], help_text(spec));
+    return;
+  }
   if (spec.kind == FieldKind::kCount || spec.kind == FieldKind::kCounts ||
       spec.kind == FieldKind::kDtype || spec.kind == FieldKind::kKernel) {
     texts.quoted.push_back(spec.name);
@@ -100,7 +108,11 @@ void add_field_options(CLI::App& app, const FieldSpec* specs, size_t count, Fiel
 
 TypedText typed_text(const FieldTexts& texts) {
   TypedText typed;
-  for (const std::string& name : texts.quoted) typed[name] = texts.text.at(name);
+  for (const std::string& name : texts.quoted) {
+    const auto items = texts.files.find(name);  // a repeated option: its items, as a list
+    typed[name] = items == texts.files.end() ? texts.text.at(name)
+                                             : fmt::format("{}", fmt::join(items->second, ","));
+  }
   return typed;
 }
 

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include <anesim/api/calibrate.h>
 #include <anesim/api/decode.h>
 #include <anesim/api/machine_choice.h>
 #include <anesim/api/model_source.h>
@@ -29,7 +30,7 @@ struct FieldTexts {
   std::map<std::string, std::string> text;
   std::map<std::string, bool> flag;
   std::map<std::string, bool> given;
-  std::map<std::string, std::vector<std::string>> files;  // kFiles
+  std::map<std::string, std::vector<std::string>> files;  // kFiles, kFreeKeys: each item
   // The fields whose messages quote the text as typed (counts, dtypes, kernels).
   std::vector<std::string> quoted;
   // The kChips row: where the machine row's --chip puts several names.
@@ -71,6 +72,7 @@ void read_field(const api::FieldSpec& s, const FieldTexts& t,
 void read_field(const api::FieldSpec& s, const FieldTexts& t, api::ModelChoice& out);
 void read_field(const api::FieldSpec& s, const FieldTexts& t, api::DtypeChoice& out);
 void read_field(const api::FieldSpec& s, const FieldTexts& t, std::optional<api::Kernel>& out);
+void read_field(const api::FieldSpec& s, const FieldTexts& t, std::vector<api::FreeKey>& out);
 void read_field(const api::FieldSpec& s, const FieldTexts& t, api::SplitChoice& out);
 
 // The request the options spell; its values are checked by the library.

@@ -2,6 +2,9 @@
 // option was given, by the member's type, with the shared parsers.
 #include <anesim/cli/field_options.h>
 
+#include <cmath>
+#include <cstdlib>
+
 #include <fmt/format.h>
 
 #include <anesim/api/advise_fleet.h>
@@ -14,6 +17,34 @@ namespace anesim {
 
 using api::FieldKind;
 using api::FieldSpec;
+
+namespace {
+
+double free_bound(const std::string& text, const std::string& item, const std::string& option) {
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(v)) {
+    throw UsageError(fmt::format("{} {}: '{}' is not a number", option, printable(item, 60),
+                                 printable(text, 40)));
+  }
+  return v;
+}
+
+// KEY=LO:HI as typed; the library checks the key against the description.
+api::FreeKey free_key(const std::string& item, const std::string& option) {
+  const size_t eq = item.find('=');
+  const std::vector<std::string> bounds =
+      split_text(eq == std::string::npos ? "" : item.substr(eq + 1), ':');
+  if (eq == std::string::npos || eq == 0 || bounds.size() != 2) {
+    throw UsageError(
+        fmt::format("{}: '{}' is not KEY=LO:HI (e.g. fabric.port_cycles_per_line=10:20)", option,
+                    printable(item, 60)));
+  }
+  return api::FreeKey{item.substr(0, eq), free_bound(bounds[0], item, option),
+                      free_bound(bounds[1], item, option)};
+}
+
+}  // namespace
 
 void read_field(const FieldSpec& s, const FieldTexts& t, std::optional<uint64_t>& out) {
   if (t.was_given(s.name) || !t.text_of(s.name).empty())
@@ -70,6 +101,10 @@ void read_field(const FieldSpec& s, const FieldTexts& t, std::optional<MemoryCou
   if (!t.text_of(s.name).empty()) {
     out = t.text_of(s.name) == "tlm" ? MemoryCoupling::kTlm : MemoryCoupling::kBuiltin;
   }
+}
+
+void read_field(const FieldSpec& s, const FieldTexts& t, std::vector<api::FreeKey>& out) {
+  for (const std::string& item : t.files.at(s.name)) out.push_back(free_key(item, option_name(s)));
 }
 
 void read_field(const FieldSpec& s, const FieldTexts& t, api::SplitChoice& out) {

@@ -110,6 +110,23 @@ void read_argument(const FieldSpec& s, const Arguments& a, std::optional<MemoryC
   out = text == "tlm" ? MemoryCoupling::kTlm : MemoryCoupling::kBuiltin;
 }
 
+// free={"fabric.port_cycles_per_line": (8, 20)}: each key with its bounds.
+void read_argument(const FieldSpec& s, const Arguments& a, std::vector<api::FreeKey>& out) {
+  const py::object& v = a.get(s.name);
+  if (v.is_none()) missing(s, a);
+  if (!py::isinstance<py::dict>(v)) {
+    throw py::type_error(
+        fmt::format("{}: expected a dict of key: (lo, hi), got {}", s.name, type_name(v)));
+  }
+  for (const auto& [key, bounds] : v.cast<py::dict>()) {
+    const py::tuple b = py::tuple(py::reinterpret_borrow<py::object>(bounds));
+    if (b.size() != 2) {
+      throw py::type_error(fmt::format("{}: each key's bounds are (lo, hi)", s.name));
+    }
+    out.push_back({utf8_text(key, s.name), b[0].cast<double>(), b[1].cast<double>()});
+  }
+}
+
 // split="none", "advised" or a split file's path; given as None, a
 // TypeError as for any path.
 void read_argument(const FieldSpec& s, const Arguments& a, api::SplitChoice& out) {

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include <anesim/api/calibrate.h>
 #include <anesim/api/decode.h>
 #include <anesim/api/machine_choice.h>
 #include <anesim/api/model_source.h>
@@ -62,6 +63,7 @@ void read_argument(const api::FieldSpec& s, const Arguments& a,
 void read_argument(const api::FieldSpec& s, const Arguments& a, api::ModelChoice& out);
 void read_argument(const api::FieldSpec& s, const Arguments& a, api::DtypeChoice& out);
 void read_argument(const api::FieldSpec& s, const Arguments& a, std::optional<api::Kernel>& out);
+void read_argument(const api::FieldSpec& s, const Arguments& a, std::vector<api::FreeKey>& out);
 void read_argument(const api::FieldSpec& s, const Arguments& a, api::SplitChoice& out);
 
 // Whether the call gave the row's keyword (a machine row's: config or chip).

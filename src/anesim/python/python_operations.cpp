@@ -20,15 +20,12 @@
 #include <anesim/present/report_output.h>
 #include <anesim/present/sweep_output.h>
 #include <anesim/python/interruptible.h>
-#include <anesim/python/python_config.h>
 #include <anesim/python/python_fields.h>
 #include <anesim/python/python_values.h>
 
 namespace anesim::python {
 
 namespace {
-
-uint64_t jobs_value(const py::object& jobs) { return count_value(jobs, "jobs").value_or(2); }
 
 // A dict of equal-length lists: the numeric ones as numpy arrays when numpy
 // imports, so that a notebook plots and computes with them directly.
@@ -102,36 +99,10 @@ py::object decode(const py::args& args, const py::kwargs& kwargs) {
   return to_python(interruptible([&] { return present::decode_json(api::decode(r)); }));
 }
 
-// free={"fabric.port_cycles_per_line": (8, 20)}: each key with its bounds.
-std::vector<api::FreeKey> free_keys(const py::object& free) {
-  if (!py::isinstance<py::dict>(free)) {
-    throw py::type_error(
-        fmt::format("free: expected a dict of key: (lo, hi), got {}", type_name(free)));
-  }
-  std::vector<api::FreeKey> out;
-  for (const auto& [key, bounds] : free.cast<py::dict>()) {
-    const py::tuple b = py::tuple(py::reinterpret_borrow<py::object>(bounds));
-    if (b.size() != 2) {
-      throw py::type_error("free: each key's bounds are (lo, hi)");
-    }
-    out.push_back({utf8_text(key, "free"), b[0].cast<double>(), b[1].cast<double>()});
-  }
-  return out;
-}
-
-py::object calibrate(const py::object& files, const py::object& free, const py::object& config,
-                     const py::object& chip, const py::object& variant, const py::object& max_evals,
-                     bool cross_validate, const py::object& fit_cores, const py::object& jobs) {
-  api::CalibrateRequest r;
-  r.files = paths_value(files, "files");
-  r.free = free_keys(free);
-  r.config = config_file(config, chip, "calibrate");
-  if (!variant.is_none())
-    r.variant = api::variant_named(text_argument(variant, "variant"), "variant");
-  r.max_evals = count_value(max_evals, "max_evals").value_or(150);
-  r.cross_validate = cross_validate;
-  r.fit_cores = count_value(fit_cores, "fit_cores");
-  r.jobs = jobs_value(jobs);
+// calibrate()'s arguments are the rows of src/anesim/api/calibrate_fields.def.
+py::object calibrate(const py::args& args, const py::kwargs& kwargs) {
+  api::CalibrateRequest r =
+      request_from_arguments<api::CalibrateRequest>("calibrate", args, kwargs);
   r.command_line = "anesim.calibrate()";
   const auto [summary, text] = interruptible([&] {
     const api::CalibrateOutcome o = api::calibrate(r, [](const CalibrationStep&) {});
@@ -211,13 +182,16 @@ void bind_operations(py::module_& m) {
               "policy: the dict of `anesim decode --model M --json`. model as for advise_model.")
               .c_str());
   }
-  m.def("calibrate", &calibrate, py::arg("files"), py::arg("free"), py::arg("config") = py::none(),
-        py::arg("chip") = py::none(), py::arg("variant") = py::none(), py::arg("max_evals") = 150,
-        py::arg("cross_validate") = true, py::arg("fit_cores") = py::none(), py::arg("jobs") = 2,
-        R"doc(
-Free keys of a description fitted to device traces: the summary `anesim calibrate
---json` prints, and description, the fitted description's text (nothing is
-written). free: {"fabric.port_cycles_per_line": (8, 20), ...}.)doc");
+  {
+    py::options signature_from_table;
+    signature_from_table.disable_function_signatures();
+    m.def("calibrate", &calibrate,
+          request_doc<api::CalibrateRequest>(
+              "Free keys of a description fitted to device traces: the summary `anesim "
+              "calibrate --json` prints, and description, the fitted description's text "
+              "(nothing is written). free: {\"fabric.port_cycles_per_line\": (8, 20), ...}.")
+              .c_str());
+  }
   {
     py::options signature_from_table;
     signature_from_table.disable_function_signatures();
