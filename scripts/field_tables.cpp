@@ -60,6 +60,12 @@ constexpr FieldSpec kCalibrate[] = {
 #undef ANESIM_FIELD
 };
 
+constexpr FieldSpec kChips[] = {
+#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
+#include <anesim/api/chips_fields.def>
+#undef ANESIM_FIELD
+};
+
 constexpr FieldSpec kAdvise[] = {
 #define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
 #include <anesim/api/advise_fields.def>
@@ -88,7 +94,8 @@ const Table kTables[] = {
     {"advise", kAdvise, std::size(kAdvise), nullptr, ""},
     {"decode", kDecode, std::size(kDecode), "DecodeResult", ""},
     {"report", kReport, std::size(kReport), "ReportResult", ""},
-    {"calibrate", kCalibrate, std::size(kCalibrate), "Calibration", ""}};
+    {"calibrate", kCalibrate, std::size(kCalibrate), "Calibration", ""},
+    {"chips", kChips, std::size(kChips), "List[ChipInfo]", ""}};
 
 std::string variant_names() {
   std::string out;

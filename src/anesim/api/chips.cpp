@@ -28,6 +28,8 @@ std::vector<ChipSummary> chips(const std::string& device) {
   return out;
 }
 
+std::vector<ChipSummary> chips(const ChipsRequest& request) { return chips(request.device); }
+
 std::vector<GenerationSummary> generations() {
   const std::vector<ChipEntry> registry = chip_registry();
   std::vector<GenerationSummary> out;

@@ -19,11 +19,20 @@ struct ChipSummary {
   RingVariant ring = RingVariant::kBug;
 };
 
+// The field is the row of chips_fields.def: a device's marketing name, or
+// "" for every chip.
+struct ChipsRequest {
+#define ANESIM_FIELD(member, type, init, ...) type member{init};
+#include <anesim/api/chips_fields.def>
+#undef ANESIM_FIELD
+};
+
 // Every chip in the registry's order; with `device`, only the chip that
 // device ships with; an unknown device throws FieldError (field "device")
 // listing where the names come from. A bad description throws ConfigError
 // naming its file. src/anesim/present/chips_output.h lists them.
 std::vector<ChipSummary> chips(const std::string& device = "");
+std::vector<ChipSummary> chips(const ChipsRequest& request);
 
 // A Neural Engine generation as the registry states it, with its chips.
 struct GenerationSummary {

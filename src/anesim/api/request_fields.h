@@ -8,6 +8,7 @@
 #include <anesim/api/advise.h>
 #include <anesim/api/calibrate.h>
 #include <anesim/api/characterize.h>
+#include <anesim/api/chips.h>
 #include <anesim/api/decode.h>
 #include <anesim/api/field_spec.h>
 #include <anesim/api/replay.h>
@@ -153,6 +154,23 @@ struct RequestFields<CalibrateRequest> {
     size_t i = 0;
 #define ANESIM_FIELD(member, ...) visit(kSpecs[i++], r.member);
 #include <anesim/api/calibrate_fields.def>
+#undef ANESIM_FIELD
+  }
+};
+
+template <>
+struct RequestFields<ChipsRequest> {
+  static constexpr const char* kName = "chips";
+  static constexpr FieldSpec kSpecs[] = {
+#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
+#include <anesim/api/chips_fields.def>
+#undef ANESIM_FIELD
+  };
+  template <class Request, class Visit>
+  static void each(Request& r, Visit&& visit) {
+    size_t i = 0;
+#define ANESIM_FIELD(member, ...) visit(kSpecs[i++], r.member);
+#include <anesim/api/chips_fields.def>
 #undef ANESIM_FIELD
   }
 };

@@ -16,14 +16,12 @@ CLI::App* add_chips_command(CLI::App& app, ChipsOptions& opt) {
       "list the chips --chip accepts: devices, Neural Engine generation, memory, peak, ring, "
       "verdict on the notch (its own or its generation's), confidence, evidence "
       "(docs/chips.md)");
+  add_field_options<api::ChipsRequest>(*cmd, opt.fields);
   cmd->add_flag("--json", opt.json, "print a JSON list of objects instead of the table");
-  auto* device = cmd->add_option(
-      "--device", opt.device,
-      "only the chip a device ships with, by its marketing name (\"iPhone 15 Pro\")");
   cmd->add_flag("--generations", opt.generations,
                 "list the Neural Engine generations instead: ring, verdict, confidence, "
                 "evidence and chips, as the registry states them")
-      ->excludes(device);
+      ->excludes(cmd->get_option("--device"));
   return cmd;
 }
 
@@ -36,8 +34,9 @@ std::string chips_output(const ChipsOptions& opt) {
     return opt.json ? with_printable_strings(present::generations_json(g)).dump(2) + "\n"
                     : present::generations_text(g);
   }
+  const api::ChipsRequest request = field_request<api::ChipsRequest>(opt.fields);
   const std::vector<api::ChipSummary> chips =
-      call_library({}, [&] { return api::chips(opt.device); });
+      call_library(typed_text(opt.fields), [&] { return api::chips(request); });
   return opt.json ? with_printable_strings(present::chips_json(chips)).dump(2) + "\n"
                   : present::chips_text(chips);
 }

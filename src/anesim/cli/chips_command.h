@@ -4,13 +4,13 @@
 
 #include <CLI/CLI.hpp>
 
-#include <string>
+#include <anesim/cli/field_options.h>
 
 namespace anesim {
 
 struct ChipsOptions {
+  FieldTexts fields;  // the row of src/anesim/api/chips_fields.def
   bool json = false;
-  std::string device;        // --device NAME: only the chip it ships with
   bool generations = false;  // --generations: the Neural Engine generations instead
 };
 

@@ -128,10 +128,17 @@ DMA sees it, without simulating: the dict of `anesim program PATH --json`
   m.def("variants", &variants,
         "The ring variants: name, summary, RTL parameters, never_starves "
         "(sim/ring/ring_variants.def).");
-  m.def("chips", &chips, py::arg("device") = py::none(),
-        "Every chip chip= accepts: the list `anesim chips --json` prints (name, family, devices, "
-        "generation, memory, peak_gbps, ring, affected, verdict, confidence, evidence, "
-        "verdict_from); device='iPhone 15 Pro': only the chip that device ships with.");
+  {
+    py::options signature_from_table;
+    signature_from_table.disable_function_signatures();
+    m.def("chips", &chips,
+          request_doc<anesim::api::ChipsRequest>(
+              "Every chip chip= accepts: the list `anesim chips --json` prints (name, family, "
+              "devices, generation, memory, peak_gbps, ring, affected, verdict, confidence, "
+              "evidence, verdict_from); device='iPhone 15 Pro': only the chip that device ships "
+              "with.")
+              .c_str());
+  }
   m.def("generations", &generations,
         "The Neural Engine generations as the registry states them: the list `anesim chips "
         "--generations --json` prints (name, ring, affected, verdict, confidence, evidence, "

@@ -6,6 +6,7 @@
 #include <anesim/io/text_functions.h>
 #include <anesim/present/chips_output.h>
 #include <anesim/python/python_config.h>
+#include <anesim/python/python_fields.h>
 #include <anesim/python/python_values.h>
 #include <pybind11/pybind11.h>
 // pybind11/stl.h: the bindings here convert STL containers (std::vector,
@@ -15,9 +16,9 @@
 
 namespace anesim::python {
 
-py::object chips(const py::object& device) {
-  return to_python(
-      present::chips_json(api::chips(device.is_none() ? "" : text_argument(device, "device"))));
+py::object chips(const py::args& args, const py::kwargs& kwargs) {
+  const api::ChipsRequest r = request_from_arguments<api::ChipsRequest>("chips", args, kwargs);
+  return to_python(present::chips_json(api::chips(r)));
 }
 
 py::object generations() { return to_python(present::generations_json(api::generations())); }
