@@ -66,6 +66,12 @@ constexpr FieldSpec kChips[] = {
 #undef ANESIM_FIELD
 };
 
+constexpr FieldSpec kProgram[] = {
+#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
+#include <anesim/api/program_fields.def>
+#undef ANESIM_FIELD
+};
+
 constexpr FieldSpec kAdvise[] = {
 #define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
 #include <anesim/api/advise_fields.def>
@@ -81,7 +87,18 @@ struct Table {
   const char* extra;           // the stub's keyword-only arguments beyond the table
   const char* lead = "";       // the stub's arguments bound by hand before the table's
   const char* lead_call = "";  // the same in the docs' signature
+  const char* function = "";   // Python's function where its name is not the command's
 };
+
+// Python's name of the table's function.
+std::string function_name(const Table& t) { return *t.function ? t.function : t.name; }
+
+// The option as the documents show it: a positional one by its value's name.
+std::string shown_option(const FieldSpec& s) {
+  if (s.kind == FieldKind::kFiles) return "FILE...` (positional)";
+  if (*s.option != '-') return "PATH` (positional)";
+  return std::string(s.option) + "`";
+}
 const Table kTables[] = {
     {"run", kRun, std::size(kRun), "RunResult", ""},
     {"characterize", kCharacterize, std::size(kCharacterize), "TimingTableResult",
@@ -95,7 +112,8 @@ const Table kTables[] = {
     {"decode", kDecode, std::size(kDecode), "DecodeResult", ""},
     {"report", kReport, std::size(kReport), "ReportResult", ""},
     {"calibrate", kCalibrate, std::size(kCalibrate), "Calibration", ""},
-    {"chips", kChips, std::size(kChips), "List[ChipInfo]", ""}};
+    {"chips", kChips, std::size(kChips), "List[ChipInfo]", ""},
+    {"program", kProgram, std::size(kProgram), "CompiledProgram", "", "", "", "load_program"}};
 
 std::string variant_names() {
   std::string out;
@@ -205,7 +223,7 @@ std::string python_type(const FieldSpec& s) {
 }
 
 std::string stub_def(const Table& t) {
-  std::string out = "def " + std::string(t.name) + "(\n" + t.lead;
+  std::string out = "def " + function_name(t) + "(\n" + t.lead;
   for (size_t i = 0; i < t.count; ++i) {
     const FieldSpec& s = t.specs[i];
     if (*s.python == '\0') continue;
@@ -226,9 +244,8 @@ std::string cli_table(const Table& t) {
   std::string out = "| option | value | meaning |\n|---|---|---|\n";
   for (size_t i = 0; i < t.count; ++i) {
     const FieldSpec& s = t.specs[i];
-    const std::string option = s.kind == FieldKind::kFiles
-                                   ? "FILE...` (positional)"
-                                   : s.option + std::string(metavar(s.kind)) + "`";
+    const std::string option =
+        *s.option == '-' ? s.option + std::string(metavar(s.kind)) + "`" : shown_option(s);
     const std::string value =
         replaced(replaced(s.value, "{variants}", variant_names()), "{dtypes}", dtype_names());
     out += "| `" + option + " | " + value + " | " + s.doc + " |\n";
@@ -292,13 +309,12 @@ std::string python_table(const Table& t) {
     }
     const std::string type = python_type_words(s.kind);
     const std::string fallback = required ? "required" : "`" + std::string(s.python) + "`";
-    const std::string option =
-        s.kind == FieldKind::kFiles ? "FILE...` (positional)" : std::string(s.option) + "`";
+    const std::string option = shown_option(s);
     rows +=
         "| `" + std::string(s.name) + "` | " + type + " | " + fallback + " | `" + option + " |\n";
   }
   if (t.result == nullptr) return rows;  // several functions, each its own signature
-  return "`anesim." + std::string(t.name) + "(" + signature + ")`\n\n" + rows;
+  return "`anesim." + function_name(t) + "(" + signature + ")`\n\n" + rows;
 }
 
 std::string slurp(const std::string& path) {

@@ -11,9 +11,12 @@
 
 namespace anesim::api {
 
+// The fields are the rows of program_fields.def: the program's path, and
+// the machine whose ring gives the notch verdicts.
 struct ProgramRequest {
-  std::string path;       // the program
-  MachineChoice machine;  // whose ring gives the notch verdicts
+#define ANESIM_FIELD(member, type, init, ...) type member{init};
+#include <anesim/api/program_fields.def>
+#undef ANESIM_FIELD
 };
 
 // Reads the program (its blob descriptors only) and the machine's timing

@@ -11,6 +11,7 @@
 #include <anesim/api/chips.h>
 #include <anesim/api/decode.h>
 #include <anesim/api/field_spec.h>
+#include <anesim/api/program.h>
 #include <anesim/api/replay.h>
 #include <anesim/api/report.h>
 #include <anesim/api/run.h>
@@ -171,6 +172,23 @@ struct RequestFields<ChipsRequest> {
     size_t i = 0;
 #define ANESIM_FIELD(member, ...) visit(kSpecs[i++], r.member);
 #include <anesim/api/chips_fields.def>
+#undef ANESIM_FIELD
+  }
+};
+
+template <>
+struct RequestFields<ProgramRequest> {
+  static constexpr const char* kName = "program";
+  static constexpr FieldSpec kSpecs[] = {
+#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
+#include <anesim/api/program_fields.def>
+#undef ANESIM_FIELD
+  };
+  template <class Request, class Visit>
+  static void each(Request& r, Visit&& visit) {
+    size_t i = 0;
+#define ANESIM_FIELD(member, ...) visit(kSpecs[i++], r.member);
+#include <anesim/api/program_fields.def>
 #undef ANESIM_FIELD
   }
 };

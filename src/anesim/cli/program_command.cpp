@@ -5,7 +5,6 @@
 #include <anesim/api/program.h>
 #include <anesim/cli/exit_codes.h>
 #include <anesim/cli/field_errors.h>
-#include <anesim/cli/shared_options.h>
 #include <anesim/io/text_functions.h>
 #include <anesim/present/program_output.h>
 
@@ -17,20 +16,16 @@ CLI::App* add_program_command(CLI::App& app, ProgramOptions& opt) {
       "a compiled Core ML program (.mlmodelc or deployment folder, .mil file) as the kernel DMA "
       "sees it: each weight op's format, bytes and lines per core, laps, offset, gap and notch "
       "(docs/program-format.md)");
-  cmd->add_option("path", opt.path,
-                  "the program: a .mlmodelc folder, a folder of them, a .mil file")
-      ->required();
-  add_config_option(*cmd, opt.config);
+  add_field_options<api::ProgramRequest>(*cmd, opt.fields);
   cmd->add_flag("--json", opt.json,
                 "print one JSON object, with every weight constant and its consumers");
   return cmd;
 }
 
 int program_command(const ProgramOptions& opt) {
-  api::ProgramRequest request;
-  request.path = opt.path;
-  request.machine.config = opt.config;
-  const ProgramReport r = call_library({}, [&] { return api::read_program(request); });
+  const api::ProgramRequest request = field_request<api::ProgramRequest>(opt.fields);
+  const ProgramReport r =
+      call_library(typed_text(opt.fields), [&] { return api::read_program(request); });
   const std::string text = opt.json
                                ? with_printable_strings(present::program_json(r)).dump(2) + "\n"
                                : present::program_text(r);

@@ -6,12 +6,12 @@
 
 #include <CLI/CLI.hpp>
 
-#include <string>
+#include <anesim/cli/field_options.h>
 
 namespace anesim {
 
 struct ProgramOptions {
-  std::string path, config;
+  FieldTexts fields;  // the rows of src/anesim/api/program_fields.def
   bool json = false;
 };
 

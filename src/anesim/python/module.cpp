@@ -39,10 +39,10 @@ py::object run(const py::args& args, const py::kwargs& kwargs) {
   return to_python(interruptible([&] { return present::run_json(api::run_in_process(r)); }));
 }
 
-py::object load_program(const py::object& path, const py::object& config, const py::object& chip) {
-  api::ProgramRequest r;
-  r.path = path_argument(path, "path");
-  r.machine = machine_argument(config, chip);
+// load_program()'s arguments are the rows of src/anesim/api/program_fields.def.
+py::object load_program(const py::args& args, const py::kwargs& kwargs) {
+  const api::ProgramRequest r =
+      request_from_arguments<api::ProgramRequest>("load_program", args, kwargs);
   return to_python(interruptible([&] { return present::program_json(api::read_program(r)); }));
 }
 
@@ -120,11 +120,18 @@ The transfers a model streams per decoded token, without simulating: a dict
 with name, display_name, source, layers, element_bytes, parameters (the
 reader's parameter_count), dtype, transfers (name,
 cin, cout, count, dtype, kernel, groups) and left_out. model as for advise_model.)doc");
-  m.def("load_program", &load_program, py::arg("path"), py::arg("config") = py::none(),
-        py::arg("chip") = py::none(), R"doc(
-A compiled Core ML program (.mlmodelc, a folder of them, a .mil file) as the kernel
-DMA sees it, without simulating: the dict of `anesim program PATH --json`
-(docs/program-format.md). Every call that takes a model takes a program's path too.)doc");
+  {
+    py::options signature_from_table;
+    signature_from_table.disable_function_signatures();
+    m.def("load_program", &load_program,
+          request_doc<anesim::api::ProgramRequest>(
+              "A compiled Core ML program (.mlmodelc, a folder of them, a .mil file) as the "
+              "kernel DMA sees it, without simulating: the dict of `anesim program PATH --json` "
+              "(docs/program-format.md). Every call that takes a model takes a program's path "
+              "too.",
+              "", "load_program")
+              .c_str());
+  }
   m.def("variants", &variants,
         "The ring variants: name, summary, RTL parameters, never_starves "
         "(sim/ring/ring_variants.def).");

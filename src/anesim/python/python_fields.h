@@ -93,11 +93,13 @@ void read_given_arguments(const Arguments& a, Request& r) {
   });
 }
 
+// `function`: Python's name where it is not the command's (load_program).
 template <class Request>
-std::string request_doc(const std::string& summary, const std::string& lead = "") {
+std::string request_doc(const std::string& summary, const std::string& lead = "",
+                        const char* function = nullptr) {
   using Fields = api::RequestFields<Request>;
-  return python_doc(Fields::kName, summary, std::begin(Fields::kSpecs), std::size(Fields::kSpecs),
-                    lead);
+  return python_doc(function ? function : Fields::kName, summary, std::begin(Fields::kSpecs),
+                    std::size(Fields::kSpecs), lead);
 }
 
 }  // namespace anesim::python
