@@ -72,6 +72,12 @@ constexpr FieldSpec kProgram[] = {
 #undef ANESIM_FIELD
 };
 
+constexpr FieldSpec kCache[] = {
+#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
+#include <anesim/api/cache_fields.def>
+#undef ANESIM_FIELD
+};
+
 constexpr FieldSpec kAdvise[] = {
 #define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
 #include <anesim/api/advise_fields.def>
@@ -113,7 +119,8 @@ const Table kTables[] = {
     {"report", kReport, std::size(kReport), "ReportResult", ""},
     {"calibrate", kCalibrate, std::size(kCalibrate), "Calibration", ""},
     {"chips", kChips, std::size(kChips), "List[ChipInfo]", ""},
-    {"program", kProgram, std::size(kProgram), "CompiledProgram", "", "", "", "load_program"}};
+    {"program", kProgram, std::size(kProgram), "CompiledProgram", "", "", "", "load_program"},
+    {"cache", kCache, std::size(kCache), nullptr, ""}};
 
 std::string variant_names() {
   std::string out;
@@ -317,6 +324,14 @@ std::string python_table(const Table& t) {
   return "`anesim." + function_name(t) + "(" + signature + ")`\n\n" + rows;
 }
 
+// Whether Python takes any of the table's rows.
+bool has_keywords(const Table& t) {
+  for (size_t i = 0; i < t.count; ++i) {
+    if (*t.specs[i].python != '\0') return true;
+  }
+  return false;
+}
+
 std::string slurp(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw std::runtime_error(path + ": cannot read");
@@ -348,6 +363,7 @@ int docs(const std::string& mode, const std::string& root) {
     std::string want = text;
     for (const Table& t : kTables) {
       const bool cli = std::string(doc) == "docs/cli.md";
+      if (!cli && !has_keywords(t)) continue;  // the command line's alone
       const std::string begin = "<!-- fields: " + std::string(t.name) + (cli ? " cli" : " python");
       want = with_block(want, begin + " -->", cli ? cli_table(t) : python_table(t),
                         "<!-- end fields -->", path);

@@ -6,6 +6,7 @@
 #include <cstddef>
 
 #include <anesim/api/advise.h>
+#include <anesim/api/cache.h>
 #include <anesim/api/calibrate.h>
 #include <anesim/api/characterize.h>
 #include <anesim/api/chips.h>
@@ -189,6 +190,23 @@ struct RequestFields<ProgramRequest> {
     size_t i = 0;
 #define ANESIM_FIELD(member, ...) visit(kSpecs[i++], r.member);
 #include <anesim/api/program_fields.def>
+#undef ANESIM_FIELD
+  }
+};
+
+template <>
+struct RequestFields<CacheRequest> {
+  static constexpr const char* kName = "cache";
+  static constexpr FieldSpec kSpecs[] = {
+#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
+#include <anesim/api/cache_fields.def>
+#undef ANESIM_FIELD
+  };
+  template <class Request, class Visit>
+  static void each(Request& r, Visit&& visit) {
+    size_t i = 0;
+#define ANESIM_FIELD(member, ...) visit(kSpecs[i++], r.member);
+#include <anesim/api/cache_fields.def>
 #undef ANESIM_FIELD
   }
 };

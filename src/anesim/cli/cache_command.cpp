@@ -18,14 +18,15 @@ CLI::App* add_cache_command(CLI::App& app, CacheOptions& opt) {
       "cache",
       "show the on-disk result cache ($XDG_CACHE_HOME/anesim or ~/.cache/anesim): its limit "
       "(ANESIM_CACHE_LIMIT_MB, default 256), size and scopes; --clear empties it");
-  cmd->add_flag("--clear", opt.clear, "remove every entry anesim wrote there");
+  add_field_options<api::CacheRequest>(*cmd, opt.fields);
   cmd->add_flag("--json", opt.json, "print a JSON object instead of the table");
   return cmd;
 }
 
 int cache_command(const CacheOptions& opt) {
+  const api::CacheRequest request = field_request<api::CacheRequest>(opt.fields);
   std::string text;
-  if (opt.clear) {
+  if (request.clear) {
     const CacheSummary before = call_library({}, [] { return api::cache_info(); });
     const uint64_t freed = call_library({}, [] { return api::clear_cache(); });
     Json j;

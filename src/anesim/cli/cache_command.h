@@ -5,10 +5,12 @@
 
 #include <CLI/CLI.hpp>
 
+#include <anesim/cli/field_options.h>
+
 namespace anesim {
 
 struct CacheOptions {
-  bool clear = false;
+  FieldTexts fields;  // the row of src/anesim/api/cache_fields.def
   bool json = false;
 };
 
