@@ -112,35 +112,13 @@ std::string format_text(const RunReport& r) {
 Json run_json(const RunReport& r) {
   const RunResult& res = r.result;
   const LapPosition lap = lap_position(r.workload.lines_per_core);
-  Json j;
-  j["variant"] = variant_name(r.variant);
-  j["cores"] = r.workload.cores;
-  j["lines_per_core"] = r.workload.lines_per_core;
-  j["k"] = lap.k;
-  j["x"] = lap.x;
   const std::vector<uint32_t> lengths = task_lengths(r.workload);
-  j["tasks"] = lengths.size();
-  j["task_lines"] = lengths;
-  j["task_credit"] = res.task_credit;
-  j["notch"] = in_notch(r);
-  j["time_us"] = rounded(res.time_us, 4);
-  j["gbps"] = rounded(res.gbps, 4);
-  j["core_gbps_mean"] = rounded(res.core_gbps_mean, 4);
-  j["core_gbps_min"] = rounded(res.core_gbps_min, 4);
-  j["core_gbps_max"] = rounded(res.core_gbps_max, 4);
-  j["lines_prefetched"] = res.lines_prefetched;
-  j["lines_demand"] = res.lines_demand;
-  j["lines_lost"] = res.lines_lost;
-  j["sim_cycles"] = res.sim_cycles;
-  j["dram_reads"] = res.dram.reads;
-  j["dram_row_hits"] = res.dram.row_hits;
-  j["latency"] = latency_json(res.latency);
-  if (!r.workload.task_ops.empty()) {
-    // A decode step (--task-ops): core 0's task spans, for its breakdown.
-    j["task_dispatch_cycles"] = res.task_dispatch;
-    j["task_finish_cycles"] = res.task_finish;
-  }
-  j["config"] = r.config->source;
+  Json j;
+  // Each key as run_json_keys.def declares it, in its order.
+#define ANESIM_RESULT_KEY(key, type, when, value, ...) \
+  if (when) j[#key] = value;
+#include <anesim/analysis/run/run_json_keys.def>
+#undef ANESIM_RESULT_KEY
   return j;
 }
 
