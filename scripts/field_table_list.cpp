@@ -80,6 +80,24 @@ constexpr ResultKey kRunResult[] = {
 #undef ANESIM_RESULT_KEY
 };
 
+constexpr ResultKey kChipInfo[] = {
+#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
+#include <anesim/present/chips_json_keys.def>
+#undef ANESIM_RESULT_KEY
+};
+
+constexpr ResultKey kTimingTableResult[] = {
+#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
+#include <anesim/present/characterize_json_keys.def>
+#undef ANESIM_RESULT_KEY
+};
+
+constexpr ResultKey kReportResult[] = {
+#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
+#include <anesim/present/report_json_keys.def>
+#undef ANESIM_RESULT_KEY
+};
+
 }  // namespace
 
 const Table kTables[] = {
@@ -102,7 +120,14 @@ const Table kTables[] = {
 const size_t kTableCount = std::size(kTables);
 
 const Result kResults[] = {
-    {"RunResult", "The dict of `anesim --json` (docs/cli.md).", kRunResult, std::size(kRunResult)}};
+    {"RunResult", "The dict of `anesim --json` (docs/cli.md).", kRunResult, std::size(kRunResult)},
+    {"ChipInfo", "One chip of chips(): an entry of `anesim chips --json`.", kChipInfo,
+     std::size(kChipInfo)},
+    {"TimingTableResult",
+     "characterize(): where the table goes, its points, and the table file's JSON.",
+     kTimingTableResult, std::size(kTimingTableResult)},
+    {"ReportResult", "report(): the document and its plots' folder, both written.", kReportResult,
+     std::size(kReportResult)}};
 
 const size_t kResultCount = std::size(kResults);
 

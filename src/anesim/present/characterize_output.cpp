@@ -17,7 +17,13 @@ std::string characterize_note(const api::CharacterizeResult& r, double seconds) 
 }
 
 Json characterize_json(const api::CharacterizeResult& r) {
-  return {{"path", r.path}, {"points", r.points}, {"table", timing_table_json(r.table)}};
+  Json j;
+  // Each key as characterize_json_keys.def declares it, in its order.
+#define ANESIM_RESULT_KEY(key, type, when, value, ...) \
+  if (when) j[#key] = value;
+#include <anesim/present/characterize_json_keys.def>
+#undef ANESIM_RESULT_KEY
+  return j;
 }
 
 }  // namespace anesim::present

@@ -4,6 +4,7 @@
 #include <string>
 
 #include <anesim/api/report.h>
+#include <anesim/io/json.h>
 
 namespace anesim::present {
 
@@ -11,5 +12,7 @@ namespace anesim::present {
 void publish_report(const api::ReportResult& r);
 // "anesim report: wrote DOC and IMG/*.svg", one line for stderr.
 std::string report_note(const api::ReportResult& r);
+// Where they went, as Python's report() returns it (report_json_keys.def).
+Json report_json(const api::ReportResult& r);
 
 }  // namespace anesim::present

@@ -142,10 +142,7 @@ py::object report(const py::args& args, const py::kwargs& kwargs) {
     present::publish_report(built);
     return built;
   });
-  py::dict d;
-  d["document"] = done.document;
-  d["img_dir"] = done.img_dir;
-  return std::move(d);
+  return to_python(present::report_json(done));
 }
 
 }  // namespace
