@@ -2,10 +2,12 @@
 // traces (src/anesim/analysis/calibrate/calibration.h), as a typed request.
 #pragma once
 
+// Marked keep: std::optional and std::vector, types of calibrate_fields.def's
+// rows, which IWYU does not see.
 #include <cstdint>
-#include <optional>
+#include <optional>  // IWYU pragma: keep
 #include <string>
-#include <vector>
+#include <vector>  // IWYU pragma: keep
 
 #include <anesim/analysis/calibrate/calibration.h>
 #include <sim/base/ring_variant_id.h>

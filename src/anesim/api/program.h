@@ -4,10 +4,12 @@
 // and Python's load_program() build.
 #pragma once
 
-#include <string>
+// Marked keep: std::string and MachineChoice, types of program_fields.def's
+// rows, which IWYU does not see.
+#include <string>  // IWYU pragma: keep
 
 #include <anesim/analysis/program/program_report.h>
-#include <anesim/api/machine_choice.h>
+#include <anesim/api/machine_choice.h>  // IWYU pragma: keep
 
 namespace anesim::api {
 

@@ -2,7 +2,9 @@
 // plots from the traces and sweeps, as a typed request.
 #pragma once
 
-#include <cstdint>
+// Marked keep: uint64_t, a type of report_fields.def's rows, which IWYU
+// does not see.
+#include <cstdint>  // IWYU pragma: keep
 #include <string>
 
 #include <anesim/analysis/report/validation_report.h>

@@ -1,7 +1,6 @@
 #include <anesim/cli/field_options.h>
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include <anesim/api/models.h>
 #include <anesim/cli/shard_option.h>

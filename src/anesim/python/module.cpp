@@ -23,7 +23,6 @@
 #include <anesim/python/interruptible.h>
 #include <anesim/python/python_advise.h>
 #include <anesim/python/python_catalog.h>
-#include <anesim/python/python_config.h>
 #include <anesim/python/python_fields.h>
 #include <anesim/python/python_model.h>
 #include <anesim/python/python_operations.h>

@@ -9,7 +9,6 @@
 #include <anesim/api/decode.h>
 #include <anesim/api/replay.h>
 #include <anesim/api/report.h>
-#include <anesim/api/request_checks.h>
 #include <anesim/api/sweep.h>
 #include <anesim/io/errors.h>
 #include <anesim/io/text_functions.h>
