@@ -23,192 +23,60 @@ namespace anesim::api {
 template <class Request>
 struct RequestFields;  // one specialisation per request with a table
 
-template <>
-struct RequestFields<RunRequest> {
-  static constexpr const char* kName = "run";
-  static constexpr FieldSpec kSpecs[] = {
-#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
-#include <anesim/api/run_fields.def>
-#undef ANESIM_FIELD
-  };
-  // Calls visit(spec, member) for every field of `r`, in the table's order.
-  template <class Request, class Visit>
-  static void each(Request& r, Visit&& visit) {
-    size_t i = 0;
-#define ANESIM_FIELD(member, ...) visit(kSpecs[i++], r.member);
-#include <anesim/api/run_fields.def>
-#undef ANESIM_FIELD
-  }
-};
+// Each: kName, kSpecs (the rows) and each(request, visit) (request_field_table.inc).
+#define ANESIM_TABLE_REQUEST RunRequest
+#define ANESIM_TABLE_NAME "run"
+#define ANESIM_TABLE_DEF <anesim/api/run_fields.def>
+#include <anesim/api/request_field_table.inc>
 
-template <>
-struct RequestFields<CharacterizeRequest> {
-  static constexpr const char* kName = "characterize";
-  static constexpr FieldSpec kSpecs[] = {
-#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
-#include <anesim/api/characterize_fields.def>
-#undef ANESIM_FIELD
-  };
-  template <class Request, class Visit>
-  static void each(Request& r, Visit&& visit) {
-    size_t i = 0;
-#define ANESIM_FIELD(member, ...) visit(kSpecs[i++], r.member);
-#include <anesim/api/characterize_fields.def>
-#undef ANESIM_FIELD
-  }
-};
+#define ANESIM_TABLE_REQUEST CharacterizeRequest
+#define ANESIM_TABLE_NAME "characterize"
+#define ANESIM_TABLE_DEF <anesim/api/characterize_fields.def>
+#include <anesim/api/request_field_table.inc>
 
-template <>
-struct RequestFields<SweepRequest> {
-  static constexpr const char* kName = "sweep";
-  static constexpr FieldSpec kSpecs[] = {
-#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
-#include <anesim/api/sweep_fields.def>
-#undef ANESIM_FIELD
-  };
-  template <class Request, class Visit>
-  static void each(Request& r, Visit&& visit) {
-    size_t i = 0;
-#define ANESIM_FIELD(member, ...) visit(kSpecs[i++], r.member);
-#include <anesim/api/sweep_fields.def>
-#undef ANESIM_FIELD
-  }
-};
+#define ANESIM_TABLE_REQUEST SweepRequest
+#define ANESIM_TABLE_NAME "sweep"
+#define ANESIM_TABLE_DEF <anesim/api/sweep_fields.def>
+#include <anesim/api/request_field_table.inc>
 
-template <>
-struct RequestFields<AdviseRequest> {
-  static constexpr const char* kName = "advise";
-  static constexpr FieldSpec kSpecs[] = {
-#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
-#include <anesim/api/advise_fields.def>
-#undef ANESIM_FIELD
-  };
-  template <class Request, class Visit>
-  static void each(Request& r, Visit&& visit) {
-    size_t i = 0;
-#define ANESIM_FIELD(member, ...) visit(kSpecs[i++], r.member);
-#include <anesim/api/advise_fields.def>
-#undef ANESIM_FIELD
-  }
-};
+#define ANESIM_TABLE_REQUEST AdviseRequest
+#define ANESIM_TABLE_NAME "advise"
+#define ANESIM_TABLE_DEF <anesim/api/advise_fields.def>
+#include <anesim/api/request_field_table.inc>
 
-template <>
-struct RequestFields<ReplayRequest> {
-  static constexpr const char* kName = "replay";
-  static constexpr FieldSpec kSpecs[] = {
-#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
-#include <anesim/api/replay_fields.def>
-#undef ANESIM_FIELD
-  };
-  template <class Request, class Visit>
-  static void each(Request& r, Visit&& visit) {
-    size_t i = 0;
-#define ANESIM_FIELD(member, ...) visit(kSpecs[i++], r.member);
-#include <anesim/api/replay_fields.def>
-#undef ANESIM_FIELD
-  }
-};
+#define ANESIM_TABLE_REQUEST ReplayRequest
+#define ANESIM_TABLE_NAME "replay"
+#define ANESIM_TABLE_DEF <anesim/api/replay_fields.def>
+#include <anesim/api/request_field_table.inc>
 
-template <>
-struct RequestFields<DecodeRequest> {
-  static constexpr const char* kName = "decode";
-  static constexpr FieldSpec kSpecs[] = {
-#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
-#include <anesim/api/decode_fields.def>
-#undef ANESIM_FIELD
-  };
-  template <class Request, class Visit>
-  static void each(Request& r, Visit&& visit) {
-    size_t i = 0;
-#define ANESIM_FIELD(member, ...) visit(kSpecs[i++], r.member);
-#include <anesim/api/decode_fields.def>
-#undef ANESIM_FIELD
-  }
-};
+#define ANESIM_TABLE_REQUEST DecodeRequest
+#define ANESIM_TABLE_NAME "decode"
+#define ANESIM_TABLE_DEF <anesim/api/decode_fields.def>
+#include <anesim/api/request_field_table.inc>
 
-template <>
-struct RequestFields<ReportRequest> {
-  static constexpr const char* kName = "report";
-  static constexpr FieldSpec kSpecs[] = {
-#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
-#include <anesim/api/report_fields.def>
-#undef ANESIM_FIELD
-  };
-  template <class Request, class Visit>
-  static void each(Request& r, Visit&& visit) {
-    size_t i = 0;
-#define ANESIM_FIELD(member, ...) visit(kSpecs[i++], r.member);
-#include <anesim/api/report_fields.def>
-#undef ANESIM_FIELD
-  }
-};
+#define ANESIM_TABLE_REQUEST ReportRequest
+#define ANESIM_TABLE_NAME "report"
+#define ANESIM_TABLE_DEF <anesim/api/report_fields.def>
+#include <anesim/api/request_field_table.inc>
 
-template <>
-struct RequestFields<CalibrateRequest> {
-  static constexpr const char* kName = "calibrate";
-  static constexpr FieldSpec kSpecs[] = {
-#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
-#include <anesim/api/calibrate_fields.def>
-#undef ANESIM_FIELD
-  };
-  template <class Request, class Visit>
-  static void each(Request& r, Visit&& visit) {
-    size_t i = 0;
-#define ANESIM_FIELD(member, ...) visit(kSpecs[i++], r.member);
-#include <anesim/api/calibrate_fields.def>
-#undef ANESIM_FIELD
-  }
-};
+#define ANESIM_TABLE_REQUEST CalibrateRequest
+#define ANESIM_TABLE_NAME "calibrate"
+#define ANESIM_TABLE_DEF <anesim/api/calibrate_fields.def>
+#include <anesim/api/request_field_table.inc>
 
-template <>
-struct RequestFields<ChipsRequest> {
-  static constexpr const char* kName = "chips";
-  static constexpr FieldSpec kSpecs[] = {
-#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
-#include <anesim/api/chips_fields.def>
-#undef ANESIM_FIELD
-  };
-  template <class Request, class Visit>
-  static void each(Request& r, Visit&& visit) {
-    size_t i = 0;
-#define ANESIM_FIELD(member, ...) visit(kSpecs[i++], r.member);
-#include <anesim/api/chips_fields.def>
-#undef ANESIM_FIELD
-  }
-};
+#define ANESIM_TABLE_REQUEST ChipsRequest
+#define ANESIM_TABLE_NAME "chips"
+#define ANESIM_TABLE_DEF <anesim/api/chips_fields.def>
+#include <anesim/api/request_field_table.inc>
 
-template <>
-struct RequestFields<ProgramRequest> {
-  static constexpr const char* kName = "program";
-  static constexpr FieldSpec kSpecs[] = {
-#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
-#include <anesim/api/program_fields.def>
-#undef ANESIM_FIELD
-  };
-  template <class Request, class Visit>
-  static void each(Request& r, Visit&& visit) {
-    size_t i = 0;
-#define ANESIM_FIELD(member, ...) visit(kSpecs[i++], r.member);
-#include <anesim/api/program_fields.def>
-#undef ANESIM_FIELD
-  }
-};
+#define ANESIM_TABLE_REQUEST ProgramRequest
+#define ANESIM_TABLE_NAME "program"
+#define ANESIM_TABLE_DEF <anesim/api/program_fields.def>
+#include <anesim/api/request_field_table.inc>
 
-template <>
-struct RequestFields<CacheRequest> {
-  static constexpr const char* kName = "cache";
-  static constexpr FieldSpec kSpecs[] = {
-#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
-#include <anesim/api/cache_fields.def>
-#undef ANESIM_FIELD
-  };
-  template <class Request, class Visit>
-  static void each(Request& r, Visit&& visit) {
-    size_t i = 0;
-#define ANESIM_FIELD(member, ...) visit(kSpecs[i++], r.member);
-#include <anesim/api/cache_fields.def>
-#undef ANESIM_FIELD
-  }
-};
+#define ANESIM_TABLE_REQUEST CacheRequest
+#define ANESIM_TABLE_NAME "cache"
+#define ANESIM_TABLE_DEF <anesim/api/cache_fields.def>
+#include <anesim/api/request_field_table.inc>
 
 }  // namespace anesim::api
