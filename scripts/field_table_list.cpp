@@ -74,6 +74,12 @@ constexpr FieldSpec kAdvise[] = {
 #undef ANESIM_FIELD
 };
 
+constexpr FieldSpec kMerge[] = {
+#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
+#include <anesim/api/merge_fields.def>
+#undef ANESIM_FIELD
+};
+
 constexpr ResultKey kRunResult[] = {
 #define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
 #include <anesim/analysis/run/run_json_keys.def>
@@ -115,7 +121,8 @@ const Table kTables[] = {
     {"calibrate", kCalibrate, std::size(kCalibrate), "Calibration", ""},
     {"chips", kChips, std::size(kChips), "List[ChipInfo]", ""},
     {"program", kProgram, std::size(kProgram), "CompiledProgram", "", "", "", "load_program"},
-    {"cache", kCache, std::size(kCache), nullptr, ""}};
+    {"cache", kCache, std::size(kCache), nullptr, ""},
+    {"merge", kMerge, std::size(kMerge), nullptr, ""}};
 
 const size_t kTableCount = std::size(kTables);
 

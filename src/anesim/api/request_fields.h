@@ -3,7 +3,7 @@
 // the generic binders of the command line and of Python walk.
 #pragma once
 
-#include <cstddef>
+#include <cstddef>  // IWYU pragma: keep (size_t in request_field_table.inc)
 
 #include <anesim/api/advise.h>
 #include <anesim/api/cache.h>
@@ -11,7 +11,8 @@
 #include <anesim/api/characterize.h>
 #include <anesim/api/chips.h>
 #include <anesim/api/decode.h>
-#include <anesim/api/field_spec.h>
+#include <anesim/api/field_spec.h>  // IWYU pragma: keep (used by the .inc)
+#include <anesim/api/merge.h>
 #include <anesim/api/program.h>
 #include <anesim/api/replay.h>
 #include <anesim/api/report.h>
@@ -77,6 +78,11 @@ struct RequestFields;  // one specialisation per request with a table
 #define ANESIM_TABLE_REQUEST CacheRequest
 #define ANESIM_TABLE_NAME "cache"
 #define ANESIM_TABLE_DEF <anesim/api/cache_fields.def>
+#include <anesim/api/request_field_table.inc>
+
+#define ANESIM_TABLE_REQUEST MergeRequest
+#define ANESIM_TABLE_NAME "merge"
+#define ANESIM_TABLE_DEF <anesim/api/merge_fields.def>
 #include <anesim/api/request_field_table.inc>
 
 }  // namespace anesim::api

@@ -5,18 +5,13 @@
 
 #include <CLI/CLI.hpp>
 
-#include <string>
-#include <vector>
+#include <anesim/cli/field_options.h>
 
 namespace anesim {
 
 struct MergeOptions {
-  std::vector<std::string> parts;
-  std::string csv, plot, plot_time, plot_spectrum;  // sweep: all; replay: csv, plot
-  bool fft = false;
-  std::string detrend = "mean";
-  bool json = false;     // replay only
-  std::string max_mape;  // replay only
+  FieldTexts fields;  // one per row of src/anesim/api/merge_fields.def
+  bool json = false;  // replay parts: how the command prints, not the request's
 };
 
 CLI::App* add_merge_command(CLI::App& app, MergeOptions& opt);
