@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <anesim/analysis/batch/part_file.h>
@@ -100,6 +101,19 @@ TEST_CASE("merge draws the sweep's plots from the merged rows", "[shard][sweep][
   REQUIRE(o.rc == 0);
   for (const char* f : {"/t.svg", "/time.svg", "/f.svg"}) {
     CHECK_THAT(slurp(dir + f), Catch::Contains("<svg"));
+  }
+  // What sweep parts do not take is refused by name, before anything is written.
+  const std::vector<std::pair<std::vector<std::string>, std::string>> refused = {
+      {{"--max-mape", "5"}, "--max-mape: not for sweep parts"},
+      {{"--json"}, "--json: not for sweep parts"},
+      {{"--detrend", "cubic"}, "--detrend: 'cubic' is not mean or linear"},
+      {{"--csv", parts[0]}, "refusing to overwrite it"}};
+  for (const auto& [extra, message] : refused) {
+    const Outcome bad = run(std::vector<std::string>{"merge"} + parts + extra +
+                            std::vector<std::string>{"--plot", dir + "/never.svg"});
+    CHECK(bad.rc == 2);
+    CHECK_THAT(bad.err, Catch::Contains(message));
+    CHECK_FALSE(fs::exists(dir + "/never.svg"));
   }
   fs::remove_all(dir);
 }

@@ -6,6 +6,7 @@
 #include <anesim/analysis/replay/replay_parts.h>
 #include <anesim/analysis/sweep/sweep_parts.h>
 #include <anesim/api/declared_inputs.h>
+#include <anesim/api/request_checks.h>
 #include <anesim/io/errors.h>
 
 namespace anesim::api {
@@ -22,12 +23,7 @@ void refuse(bool given, const char* field, const std::string& kind) {
 }  // namespace
 
 MergeOutcome merge(const MergeRequest& r) {
-  if (r.detrend != "mean" && r.detrend != "linear") {
-    throw FieldError(
-        "detrend",
-        fmt::format("{}: '{}' is not mean or linear", field_mark("detrend"), value_mark()),
-        r.detrend);
-  }
+  check_detrend(r.detrend);
   DeclaredInputs inputs;
   for (const std::string& path : r.parts) inputs.file(path, "part file");
   refuse_overwriting_inputs(inputs, {{field_mark("csv"), r.csv},

@@ -81,4 +81,13 @@ void check_distinct(const std::vector<RingVariant>& variants, const std::string&
   }
 }
 
+void check_detrend(const std::string& detrend) {
+  if (detrend != "mean" && detrend != "linear") {
+    throw FieldError(
+        "detrend",
+        fmt::format("{}: '{}' is not mean or linear", field_mark("detrend"), value_mark()),
+        printable(detrend, 40));
+  }
+}
+
 }  // namespace anesim::api

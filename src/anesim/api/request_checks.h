@@ -33,5 +33,7 @@ uint32_t check_cores(const std::optional<uint64_t>& cores, const MachineConfig& 
 RingVariant variant_named(const std::string& name, const std::string& field);
 // Each variant once.
 void check_distinct(const std::vector<RingVariant>& variants, const std::string& field);
+// What an FFT removes first: "mean" or "linear" (sweep's and merge's detrend).
+void check_detrend(const std::string& detrend);
 
 }  // namespace anesim::api

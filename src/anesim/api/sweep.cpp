@@ -127,6 +127,7 @@ SweepOutputs SweepRequest::outputs() const {
 }
 
 SweepOutcome sweep(const SweepRequest& r) {
+  check_detrend(r.detrend);
   const SweepOutputs o = r.outputs();
   DeclaredInputs inputs;
   inputs.description(r.config, field_mark("config"));

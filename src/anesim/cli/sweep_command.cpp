@@ -5,8 +5,6 @@
 #include <string>
 #include <vector>
 
-#include <fmt/format.h>
-
 #include <anesim/api/sweep.h>
 #include <anesim/cli/exit_codes.h>
 #include <anesim/cli/field_errors.h>
@@ -83,9 +81,6 @@ int sweep_command(const SweepOptions& opt) {
   read_axis(opt, r, typed);
   // --laps 1 is the default: taken without --x-range, as it always was.
   if (r.axis != SweepAxis::kX && opt.fields.text.at("laps") == "1") r.laps.clear();
-  if (r.detrend != "mean" && r.detrend != "linear") {
-    throw UsageError(fmt::format("--detrend: '{}' is not mean or linear", r.detrend));
-  }
   r.anesim_binary = own_executable();
   present::write_sweep(call_library(typed, [&] { return api::sweep(r); }));
   return kExitOk;
