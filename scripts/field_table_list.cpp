@@ -104,6 +104,80 @@ constexpr ResultKey kReportResult[] = {
 #undef ANESIM_RESULT_KEY
 };
 
+constexpr ResultKey kSweepResult[] = {
+#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
+#include <anesim/present/sweep_json_keys.def>
+#undef ANESIM_RESULT_KEY
+};
+
+constexpr ResultKey kSweepColumns[] = {
+#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
+#include <anesim/present/sweep_columns_keys.def>
+#undef ANESIM_RESULT_KEY
+};
+
+constexpr ResultKey kReplayResult[] = {
+#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
+#include <anesim/analysis/replay/replay_json_keys.def>
+#undef ANESIM_RESULT_KEY
+};
+
+constexpr ResultKey kReplayRecord[] = {
+#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
+#include <anesim/analysis/replay/replay_record_keys.def>
+#undef ANESIM_RESULT_KEY
+};
+
+constexpr ResultKey kReplayCurve[] = {
+#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
+#include <anesim/analysis/replay/replay_curve_keys.def>
+#undef ANESIM_RESULT_KEY
+};
+
+constexpr ResultKey kReplayStats[] = {
+#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
+#include <anesim/analysis/replay/replay_stats_keys.def>
+#undef ANESIM_RESULT_KEY
+};
+
+constexpr ResultKey kDecodeResult[] = {
+#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
+#include <anesim/analysis/decode/decode_json_keys.def>
+#undef ANESIM_RESULT_KEY
+};
+
+constexpr ResultKey kDecodeSide[] = {
+#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
+#include <anesim/analysis/decode/decode_side_keys.def>
+#undef ANESIM_RESULT_KEY
+};
+
+constexpr ResultKey kDecodeBreakdown[] = {
+#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
+#include <anesim/analysis/decode/decode_breakdown_keys.def>
+#undef ANESIM_RESULT_KEY
+};
+
+constexpr ResultKey kCalibration[] = {
+#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
+#include <anesim/analysis/calibrate/calibration_json_keys.def>
+#include <anesim/present/calibration_summary_keys.def>
+#include <anesim/python/calibrate_keys.def>
+#undef ANESIM_RESULT_KEY
+};
+
+constexpr ResultKey kCalibrationParameter[] = {
+#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
+#include <anesim/analysis/calibrate/calibration_parameter_keys.def>
+#undef ANESIM_RESULT_KEY
+};
+
+constexpr ResultKey kCalibrationCurve[] = {
+#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
+#include <anesim/analysis/calibrate/calibration_curve_keys.def>
+#undef ANESIM_RESULT_KEY
+};
+
 }  // namespace
 
 const Table kTables[] = {
@@ -134,7 +208,33 @@ const Result kResults[] = {
      "characterize(): where the table goes, its points, and the table file's JSON.",
      kTimingTableResult, std::size(kTimingTableResult)},
     {"ReportResult", "report(): the document and its plots' folder, both written.", kReportResult,
-     std::size(kReportResult)}};
+     std::size(kReportResult)},
+    {"SweepResult", "sweep(): the swept axis, the machine, and the CSV's columns.", kSweepResult,
+     std::size(kSweepResult)},
+    {"SweepColumns",
+     "sweep(): the CSV's columns; numeric ones are numpy arrays (lists without numpy).",
+     kSweepColumns, std::size(kSweepColumns)},
+    {"ReplayResult", "replay(): the dict of `anesim replay FILES --json`.", kReplayResult,
+     std::size(kReplayResult)},
+    {"ReplayRecord", "One record of replay(), simulated; the decode-step keys for such records.",
+     kReplayRecord, std::size(kReplayRecord)},
+    {"ReplayCurve", "One curve of replay() and its error.", kReplayCurve, std::size(kReplayCurve)},
+    {"ReplayStats", "The error over a set of replay()'s records.", kReplayStats,
+     std::size(kReplayStats)},
+    {"DecodeResult", "decode(): the dict of `anesim decode --model M --json` (docs/decode.md).",
+     kDecodeResult, std::size(kDecodeResult)},
+    {"DecodeSide", "One side of decode(): the step before or after the splits.", kDecodeSide,
+     std::size(kDecodeSide)},
+    {"DecodeBreakdown", "Where a decoded token's time goes; the times add up to its ms_per_token.",
+     kDecodeBreakdown, std::size(kDecodeBreakdown)},
+    {"Calibration",
+     "calibrate(): the summary of `anesim calibrate --summary` and the fitted description's text.",
+     kCalibration, std::size(kCalibration)},
+    {"CalibrationParameter", "One free key of calibrate(), fitted.", kCalibrationParameter,
+     std::size(kCalibrationParameter)},
+    {"CalibrationCurve",
+     "One curve's error at calibrate()'s fit; with cross-validation also at the fit without it.",
+     kCalibrationCurve, std::size(kCalibrationCurve)}};
 
 const size_t kResultCount = std::size(kResults);
 

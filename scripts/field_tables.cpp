@@ -1,8 +1,8 @@
 // Writes what the request field tables (src/anesim/api/*_fields.def) and
-// the result key tables (src/anesim/analysis/*/*_keys.def) give the stubs
-// and the documents: Python's signatures and result TypedDicts in
-// anesim.pyi, and the option, keyword and key tables between the marks of
-// docs/cli.md and docs/python.md.
+// the result key tables (the *_keys.def beside the code building each dict)
+// give the stubs and the documents: Python's signatures and result
+// TypedDicts in anesim.pyi, and the option, keyword and key tables between
+// the marks of docs/cli.md and docs/python.md.
 //   field_tables stub TEMPLATE OUT     the stubs, from src/anesim/python/anesim.pyi.template
 //   field_tables docs check|write ROOT the documents' tables (check: exit 1
 //                                      naming the block that differs)
@@ -88,7 +88,8 @@ int main(int argc, char** argv) {
       }
       for (size_t i = 0; i < kResultCount; ++i) {
         const Result& r = kResults[i];
-        text = replaced(text, "# result: " + std::string(r.name), result_class(r));
+        // The whole line: a name may begin another's (Calibration, CalibrationCurve).
+        text = replaced(text, "# result: " + std::string(r.name) + "\n", result_class(r) + "\n");
       }
       write_if_changed(a[2], text);
       return 0;

@@ -1,7 +1,7 @@
 // The tables scripts/field_tables.cpp writes from (field_table_list.cpp):
 // the request field tables (src/anesim/api/*_fields.def) and the result key
-// tables (src/anesim/analysis/*/*_keys.def), and what each becomes in the
-// stubs and the documents (field_table_text.cpp).
+// tables (the *_keys.def beside the code building each dict), and what each
+// becomes in the stubs and the documents (field_table_text.cpp).
 #pragma once
 
 #include <cstddef>
@@ -26,9 +26,9 @@ struct Table {
   const char* function = "";   // Python's function where its name is not the command's
 };
 
-// One key of a result's dict (src/anesim/analysis/*/*_keys.def): its
-// Python type, the C++ condition under which it is there ("true": always)
-// and what it means.
+// One key of a result's dict (a row of its *_keys.def): its Python type,
+// the C++ condition under which it is there ("true": always) and what it
+// means.
 struct ResultKey {
   const char* key;
   const char* type;

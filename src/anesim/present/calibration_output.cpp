@@ -6,7 +6,11 @@ namespace anesim::present {
 
 Json calibration_summary(const api::CalibrateOutcome& r, const api::CalibrateRequest& request) {
   Json summary = calibration_json(r.spec, r.result);
-  summary["command"] = request.command_line;
+  // Each key as calibration_summary_keys.def declares it, in its order.
+#define ANESIM_RESULT_KEY(key, type, when, value, ...) \
+  if (when) summary[#key] = value;
+#include <anesim/present/calibration_summary_keys.def>
+#undef ANESIM_RESULT_KEY
   return summary;
 }
 

@@ -6,43 +6,30 @@
 
 #include <anesim/analysis/sweep/sweep_parts.h>
 #include <anesim/io/atomic_output.h>
-#include <sim/ring/ring_variant.h>
+// Marked keep: variant_name, in a row of sweep_columns_keys.def, which IWYU
+// does not see.
+#include <sim/ring/ring_variant.h>  // IWYU pragma: keep
 
 namespace anesim::present {
 
-Json sweep_columns_json(const SweepResult& r) {
+namespace {
+
+// The CSV's columns, one entry per point.
+Json columns_json(const SweepResult& r) {
   Json c = Json::object();
-  for (const char* name :
-       {"value", "variant", "k", "x", "cin", "cout", "lines_per_core", "cores", "split",
-        "base_line", "time_us", "gbps", "ane_gbps", "lines_prefetched", "lines_demand", "notch"}) {
-    c[name] = Json::array();
-  }
+  // Each column as sweep_columns_keys.def declares it, in its order.
+#define ANESIM_RESULT_KEY(key, ...) c[#key] = Json::array();
+#include <anesim/present/sweep_columns_keys.def>
+#undef ANESIM_RESULT_KEY
   for (const SweepRow& row : r.rows) {
     const SimPointResult& s = row.result;
-    c["value"].push_back(row.value);
-    c["variant"].push_back(variant_name(row.variant));
-    c["k"].push_back(s.k);
-    c["x"].push_back(s.x);
-    c["cin"].push_back(row.cin);
-    c["cout"].push_back(row.cout);
-    c["lines_per_core"].push_back(row.point.lines_per_core);
-    c["cores"].push_back(row.point.cores);
-    c["split"].push_back(row.point.split);
-    c["base_line"].push_back(row.point.base_line);
-    c["time_us"].push_back(s.time_us);
-    c["gbps"].push_back(s.gbps);
-    c["ane_gbps"].push_back(row.ane_gbps);
-    c["lines_prefetched"].push_back(s.lines_prefetched);
-    c["lines_demand"].push_back(s.lines_demand);
-    c["notch"].push_back(s.notch);
+#define ANESIM_RESULT_KEY(key, type, when, value, ...) \
+  if (when) c[#key].push_back(value);
+#include <anesim/present/sweep_columns_keys.def>
+#undef ANESIM_RESULT_KEY
   }
-  return {{"axis", axis_name(r.spec.axis)},
-          {"config", r.config_name},
-          {"ane_cores", r.ane_cores},
-          {"columns", c}};
+  return c;
 }
-
-namespace {
 
 void write_shard(const api::SweepOutcome& s) {
   const SweepResult& res = s.result;
@@ -55,6 +42,16 @@ void write_shard(const api::SweepOutcome& s) {
 }
 
 }  // namespace
+
+Json sweep_columns_json(const SweepResult& r) {
+  Json j;
+  // Each key as sweep_json_keys.def declares it, in its order.
+#define ANESIM_RESULT_KEY(key, type, when, value, ...) \
+  if (when) j[#key] = value;
+#include <anesim/present/sweep_json_keys.def>
+#undef ANESIM_RESULT_KEY
+  return j;
+}
 
 void write_sweep(const api::SweepOutcome& s) {
   switch (s.kind) {

@@ -108,7 +108,11 @@ py::object calibrate(const py::args& args, const py::kwargs& kwargs) {
     return std::make_pair(present::calibration_summary(o, r), o.fitted_text);
   });
   py::dict out = to_python(summary);
-  out["description"] = py::str(text);
+  // Each key Python adds, as calibrate_keys.def declares it, in its order.
+#define ANESIM_RESULT_KEY(key, type, when, value, ...) \
+  if (when) out[#key] = value;
+#include <anesim/python/calibrate_keys.def>
+#undef ANESIM_RESULT_KEY
   return std::move(out);
 }
 

@@ -22,6 +22,37 @@ std::string number(double v, bool integer) {
   return integer ? fmt::format("{:.0f}", v) : fmt::format("{:.4g}", v);
 }
 
+Json parameters_json(const CalibrationSpec& spec, const CalibrationResult& r) {
+  Json params = Json::array();
+  for (size_t i = 0; i < spec.free.size(); ++i) {
+    const FreeParameter& p = spec.free[i];
+    const double fitted = r.full.values[i];
+    Json j;
+    // Each key as calibration_parameter_keys.def declares it, in its order.
+#define ANESIM_RESULT_KEY(key, type, when, value, ...) \
+  if (when) j[#key] = value;
+#include <anesim/analysis/calibrate/calibration_parameter_keys.def>
+#undef ANESIM_RESULT_KEY
+    params.push_back(j);
+  }
+  return params;
+}
+
+Json curves_json(const CalibrationResult& r) {
+  Json curves = Json::array();
+  for (const auto& [curve, s] : r.full.replay.curves) {
+    const HeldOutCurve* h = held_out(r, curve);
+    Json c;
+    // Each key as calibration_curve_keys.def declares it, in its order.
+#define ANESIM_RESULT_KEY(key, type, when, value, ...) \
+  if (when) c[#key] = value;
+#include <anesim/analysis/calibrate/calibration_curve_keys.def>
+#undef ANESIM_RESULT_KEY
+    curves.push_back(c);
+  }
+  return curves;
+}
+
 }  // namespace
 
 std::string calibration_text(const CalibrationSpec& spec, const CalibrationResult& r) {
@@ -64,40 +95,12 @@ std::string calibration_text(const CalibrationSpec& spec, const CalibrationResul
 }
 
 Json calibration_json(const CalibrationSpec& spec, const CalibrationResult& r) {
-  Json params = Json::array();
-  for (size_t i = 0; i < spec.free.size(); ++i) {
-    Json p;
-    p["key"] = spec.free[i].key;
-    p["fitted"] = r.full.values[i];
-    p["lo"] = spec.free[i].lo;
-    p["hi"] = spec.free[i].hi;
-    params.push_back(p);
-  }
-  Json curves = Json::array();
-  for (const auto& [curve, s] : r.full.replay.curves) {
-    Json c;
-    c["curve"] = curve;
-    c["records"] = s.records;
-    c["fitted_mape_pct"] = rounded(s.mape_pct, 3);
-    c["fitted_max_abs_error_pct"] = rounded(s.max_abs_pct, 3);
-    if (const HeldOutCurve* h = held_out(r, curve)) {
-      c["cross_validated_mape_pct"] = rounded(h->error.mape_pct, 3);
-      c["cross_validated_max_abs_error_pct"] = rounded(h->error.max_abs_pct, 3);
-    }
-    curves.push_back(c);
-  }
   Json j;
-  j["variant"] = variant_name(spec.variant);
-  j["parameters"] = params;
-  j["evaluations"] = r.full.evaluations;
-  j["curves"] = curves;
-  j["records"] = r.full.replay.overall.records;
-  j["fitted_mape_pct"] = rounded(r.full.replay.overall.mape_pct, 3);
-  j["fitted_max_abs_error_pct"] = rounded(r.full.replay.overall.max_abs_pct, 3);
-  if (!r.cross_validation.empty()) {
-    j["cross_validated_mape_pct"] = rounded(r.cross_validated.mape_pct, 3);
-    j["cross_validated_max_abs_error_pct"] = rounded(r.cross_validated.max_abs_pct, 3);
-  }
+  // Each key as calibration_json_keys.def declares it, in its order.
+#define ANESIM_RESULT_KEY(key, type, when, value, ...) \
+  if (when) j[#key] = value;
+#include <anesim/analysis/calibrate/calibration_json_keys.def>
+#undef ANESIM_RESULT_KEY
   return j;
 }
 

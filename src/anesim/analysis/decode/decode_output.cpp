@@ -11,31 +11,37 @@ namespace anesim {
 
 namespace {
 
-Json breakdown_json(const StepBreakdown& b) {
-  Json j;
+Json kernel_dma_json(const StepBreakdown& b) {
   Json dma = Json::object();
   for (const auto& [kind, us] : b.kernel_dma_us) {
     dma[kind] = rounded(us / 1000.0, 6);
   }
-  j["kernel_dma_ms"] = dma;
-  j["dispatch_ms"] = rounded(b.dispatch_us / 1000.0, 6);
-  j["other_ops_ms"] = rounded(b.other_ops_us / 1000.0, 6);
-  j["launch_ms"] = rounded(b.launch_us / 1000.0, 6);
+  return dma;
+}
+
+Json breakdown_json(const StepBreakdown& b) {
+  Json j;
+  // Each key as decode_breakdown_keys.def declares it, in its order.
+#define ANESIM_RESULT_KEY(key, type, when, value, ...) \
+  if (when) j[#key] = value;
+#include <anesim/analysis/decode/decode_breakdown_keys.def>
+#undef ANESIM_RESULT_KEY
   return j;
+}
+
+// Both sides' breakdowns, as decode_json's `breakdown`.
+Json breakdowns_json(const DecodeResult& r) {
+  return {{"before", breakdown_json(r.before.timing.breakdown)},
+          {"after", breakdown_json(r.after.timing.breakdown)}};
 }
 
 Json side_json(const DecodeSide& s) {
   Json j;
-  j["ms_per_token"] = rounded(s.ms_per_token, 6);
-  j["tokens_per_s"] = rounded(s.tokens_per_s, 4);
-  j["gbps"] = rounded(s.gbps, 4);
-  j["tasks"] = s.plan.tasks.size();
-  j["convs"] = s.plan.convs;
-  j["other_ops"] = s.plan.other_ops;
-  j["ops"] = s.plan.convs + s.plan.other_ops;
-  j["programs"] = s.plan.programs;
-  j["lines_per_core"] = s.plan.lines_per_core();
-  j["breakdown"] = breakdown_json(s.timing.breakdown);
+  // Each key as decode_side_keys.def declares it, in its order.
+#define ANESIM_RESULT_KEY(key, type, when, value, ...) \
+  if (when) j[#key] = value;
+#include <anesim/analysis/decode/decode_side_keys.def>
+#undef ANESIM_RESULT_KEY
   return j;
 }
 
@@ -91,27 +97,11 @@ std::string decode_text(const DecodeResult& r) {
 
 Json decode_json(const DecodeResult& r) {
   Json j;
-  j["model"] = r.model.name;
-  j["display_name"] = r.model.display_name;
-  j["source"] = r.model.source;
-  j["findings"] = r.model.findings;
-  j["config"] = r.config;
-  j["ring_variant"] = variant_name(r.variant);
-  j["ane_cores"] = r.ane_cores;
-  j["simulated_cores"] = 1;
-  j["split_policy"] = r.policy.label;
-  j["splits"] = r.policy.chunks;
-  j["weight_bytes_per_token"] = r.before.plan.weight_bytes;
-  j["ms_per_token_before"] = rounded(r.before.ms_per_token, 6);
-  j["ms_per_token_after"] = rounded(r.after.ms_per_token, 6);
-  j["tokens_per_s_before"] = rounded(r.before.tokens_per_s, 4);
-  j["tokens_per_s_after"] = rounded(r.after.tokens_per_s, 4);
-  j["gbps_before"] = rounded(r.before.gbps, 4);
-  j["gbps_after"] = rounded(r.after.gbps, 4);
-  j["breakdown"] = {{"before", breakdown_json(r.before.timing.breakdown)},
-                    {"after", breakdown_json(r.after.timing.breakdown)}};
-  j["before"] = side_json(r.before);
-  j["after"] = side_json(r.after);
+  // Each key as decode_json_keys.def declares it, in its order.
+#define ANESIM_RESULT_KEY(key, type, when, value, ...) \
+  if (when) j[#key] = value;
+#include <anesim/analysis/decode/decode_json_keys.def>
+#undef ANESIM_RESULT_KEY
   return j;
 }
 

@@ -21,11 +21,41 @@ std::string size_text(const TraceRecord& r) {
 
 Json stats_json(const ErrorStats& s) {
   Json j;
-  j["records"] = s.records;
-  j["mean_error_pct"] = rounded(s.mean_pct, 3);
-  j["mape_pct"] = rounded(s.mape_pct, 3);
-  j["max_abs_error_pct"] = rounded(s.max_abs_pct, 3);
+  // Each key as replay_stats_keys.def declares it, in its order.
+#define ANESIM_RESULT_KEY(key, type, when, value, ...) \
+  if (when) j[#key] = value;
+#include <anesim/analysis/replay/replay_stats_keys.def>
+#undef ANESIM_RESULT_KEY
   return j;
+}
+
+Json records_json(const ReplayResult& r) {
+  Json records = Json::array();
+  for (const ReplayRow& row : r.rows) {
+    const TraceRecord& rec = row.record;
+    Json j;
+    // Each key as replay_record_keys.def declares it, in its order.
+#define ANESIM_RESULT_KEY(key, type, when, value, ...) \
+  if (when) j[#key] = value;
+#include <anesim/analysis/replay/replay_record_keys.def>
+#undef ANESIM_RESULT_KEY
+    records.push_back(j);
+  }
+  return records;
+}
+
+Json curves_json(const ReplayResult& r) {
+  Json curves = Json::array();
+  for (const auto& [name, s] : r.curves) {
+    Json c;
+    // Each key as replay_curve_keys.def declares it, in its order.
+#define ANESIM_RESULT_KEY(key, type, when, value, ...) \
+  if (when) c[#key] = value;
+#include <anesim/analysis/replay/replay_curve_keys.def>
+#undef ANESIM_RESULT_KEY
+    curves.push_back(c);
+  }
+  return curves;
 }
 
 }  // namespace
@@ -60,43 +90,12 @@ std::string format_replay_text(const ReplayResult& r) {
 }
 
 Json replay_json(const ReplayResult& r) {
-  Json records = Json::array();
-  for (const ReplayRow& row : r.rows) {
-    const TraceRecord& rec = row.record;
-    Json j;
-    j["file"] = row.file;
-    j["line"] = rec.line;
-    j["curve"] = rec.curve;
-    j["cores"] = rec.cores;
-    j["lines_per_core"] = rec.lines_per_core;
-    j["cin"] = rec.cin;
-    j["cout"] = rec.cout;
-    j["split"] = rec.split;
-    j["base_line"] = rec.base_line;
-    j["measured_us"] = rounded(rec.median_us, 4);
-    j["count"] = rec.count;
-    j["simulated_us"] = rounded(row.simulated_us, 4);
-    j["error_pct"] = rounded(row.error_pct, 3);
-    if (rec.kind == RecordKind::kDecodeStep) {
-      j["model"] = rec.model;
-      j["split_policy"] = rec.split_policy;
-      j["programs"] = rec.programs;
-    }
-    records.push_back(j);
-  }
-  Json curves = Json::array();
-  for (const auto& [name, s] : r.curves) {
-    Json c;
-    c["curve"] = name;
-    c["stats"] = stats_json(s);
-    curves.push_back(c);
-  }
   Json j;
-  j["variant"] = variant_name(r.variant);
-  j["config"] = r.config;
-  j["records"] = records;
-  j["curves"] = curves;
-  j["overall"] = stats_json(r.overall);
+  // Each key as replay_json_keys.def declares it, in its order.
+#define ANESIM_RESULT_KEY(key, type, when, value, ...) \
+  if (when) j[#key] = value;
+#include <anesim/analysis/replay/replay_json_keys.def>
+#undef ANESIM_RESULT_KEY
   return j;
 }
 
