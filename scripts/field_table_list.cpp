@@ -178,6 +178,56 @@ constexpr ResultKey kCalibrationCurve[] = {
 #undef ANESIM_RESULT_KEY
 };
 
+constexpr ResultKey kTransferAdvice[] = {
+#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
+#include <anesim/analysis/advise/transfer_json_keys.def>
+#undef ANESIM_RESULT_KEY
+};
+
+constexpr ResultKey kShapeAdvice[] = {
+#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
+#define ANESIM_RESULT_BASE(base, value) {"", #base, "true", ""},
+#include <anesim/analysis/advise/shape_json_keys.def>
+#undef ANESIM_RESULT_BASE
+#undef ANESIM_RESULT_KEY
+};
+
+constexpr ResultKey kModelAdvice[] = {
+#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
+#include <anesim/analysis/advise/model_json_keys.def>
+#undef ANESIM_RESULT_KEY
+};
+
+constexpr ResultKey kModelTransfer[] = {
+#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
+#include <anesim/python/model_transfer_keys.def>
+#undef ANESIM_RESULT_KEY
+};
+
+constexpr ResultKey kFleetChip[] = {
+#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
+#include <anesim/analysis/advise/fleet_chip_json_keys.def>
+#undef ANESIM_RESULT_KEY
+};
+
+constexpr ResultKey kFleetCost[] = {
+#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
+#include <anesim/analysis/advise/fleet_cost_json_keys.def>
+#undef ANESIM_RESULT_KEY
+};
+
+constexpr ResultKey kFleetProjection[] = {
+#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
+#include <anesim/analysis/advise/fleet_projection_json_keys.def>
+#undef ANESIM_RESULT_KEY
+};
+
+constexpr ResultKey kFleetAdvice[] = {
+#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
+#include <anesim/analysis/advise/fleet_json_keys.def>
+#undef ANESIM_RESULT_KEY
+};
+
 }  // namespace
 
 const Table kTables[] = {
@@ -234,7 +284,25 @@ const Result kResults[] = {
      std::size(kCalibrationParameter)},
     {"CalibrationCurve",
      "One curve's error at calibrate()'s fit; with cross-validation also at the fit without it.",
-     kCalibrationCurve, std::size(kCalibrationCurve)}};
+     kCalibrationCurve, std::size(kCalibrationCurve)},
+    {"TransferAdvice",
+     "One transfer's advice (docs/advise.md); the optional keys appear where they apply.",
+     kTransferAdvice, std::size(kTransferAdvice)},
+    {"ShapeAdvice", "advise(): one shape's advice with its machine.", kShapeAdvice,
+     std::size(kShapeAdvice)},
+    {"ModelAdvice", "advise_model(): the dict of `anesim advise --model M --json`.", kModelAdvice,
+     std::size(kModelAdvice)},
+    {"ModelTransfer", "One transfer of load_model()'s `transfers`.", kModelTransfer,
+     std::size(kModelTransfer)},
+    {"FleetChip", "One chip of a fleet's advice; note only where the verdict is unknown.",
+     kFleetChip, std::size(kFleetChip)},
+    {"FleetCost", "One chip's times for a transfer of a fleet's advice, with the fleet's split.",
+     kFleetCost, std::size(kFleetCost)},
+    {"FleetProjection", "One transfer of a fleet's advice: the chips it hits and one split.",
+     kFleetProjection, std::size(kFleetProjection)},
+    {"FleetAdvice",
+     "advise(chips=...) and advise_model(chips=...): `anesim advise --chip A,B,... --json`.",
+     kFleetAdvice, std::size(kFleetAdvice)}};
 
 const size_t kResultCount = std::size(kResults);
 

@@ -181,21 +181,26 @@ std::string stub_def(const Table& t) {
 }
 
 // The TypedDict: the keys always there, then in a total=False class the
-// others (the stub's pattern for optional keys).
+// others (the stub's pattern for optional keys); derived from the
+// TypedDict a base row names, else from TypedDict.
 std::string result_class(const Result& r) {
-  std::string required, optional;
+  std::string required, optional, parent = "TypedDict";
   for (size_t i = 0; i < r.count; ++i) {
     const ResultKey& k = r.keys[i];
+    if (*k.key == '\0') {
+      parent = k.type;
+      continue;
+    }
     (std::string(k.when) == "true" ? required : optional) +=
         "    " + std::string(k.key) + ": " + k.type + "\n";
   }
   const std::string doc = "    \"\"\"" + std::string(r.doc) + "\"\"\"\n\n";
   std::string out;
   if (optional.empty()) {
-    out = "class " + std::string(r.name) + "(TypedDict):\n" + doc + required;
+    out = "class " + std::string(r.name) + "(" + parent + "):\n" + doc + required;
   } else {
     const std::string base = "_" + std::string(r.name) + "Base";
-    out = "class " + base + "(TypedDict):\n" + required + "\nclass " + r.name + "(" + base +
+    out = "class " + base + "(" + parent + "):\n" + required + "\nclass " + r.name + "(" + base +
           ", total=False):\n" + doc + optional;
   }
   out.pop_back();  // the template's line ends it
@@ -206,6 +211,10 @@ std::string result_table(const Result& r) {
   std::string out = "| key | type | meaning |\n|---|---|---|\n";
   for (size_t i = 0; i < r.count; ++i) {
     const ResultKey& k = r.keys[i];
+    if (*k.key == '\0') {
+      out += "| the keys of `" + std::string(k.type) + "` | | as its table gives them |\n";
+      continue;
+    }
     out += "| `" + std::string(k.key) + "` | `" + k.type + "` | " + k.doc +
            (std::string(k.when) == "true" ? "" : " (not always there)") + " |\n";
   }

@@ -28,7 +28,8 @@ struct Table {
 
 // One key of a result's dict (a row of its *_keys.def): its Python type,
 // the C++ condition under which it is there ("true": always) and what it
-// means.
+// means. A row with an empty key (ANESIM_RESULT_BASE) stands for the keys
+// of the TypedDict its type names, which the dict has there.
 struct ResultKey {
   const char* key;
   const char* type;
@@ -59,8 +60,9 @@ std::string stub_def(const Table& t);
 // docs/cli.md's option table and docs/python.md's keyword table.
 std::string cli_table(const Table& t);
 std::string python_table(const Table& t);
-// The stub's TypedDict (a total=False class for the keys not always there)
-// and docs/python.md's key table.
+// The stub's TypedDict (a total=False class for the keys not always there;
+// derived from the TypedDict a base row names) and docs/python.md's key
+// table.
 std::string result_class(const Result& r);
 std::string result_table(const Result& r);
 

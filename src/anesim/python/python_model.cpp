@@ -22,13 +22,11 @@ py::list transfer_list(const ModelDescription& m, std::vector<std::string>* left
   py::list transfers;
   for (const Transfer& t : model_transfers(m, left_out)) {
     py::dict d;
-    d["name"] = t.name;
-    d["cin"] = t.cin;
-    d["cout"] = t.cout;
-    d["count"] = t.count;
-    d["dtype"] = dtype_name(t.format.dtype);
-    d["kernel"] = py::make_tuple(t.format.kh, t.format.kw);
-    d["groups"] = t.format.groups;
+    // Each key as model_transfer_keys.def declares it, in its order.
+#define ANESIM_RESULT_KEY(key, type, when, value, ...) \
+  if (when) d[#key] = value;
+#include <anesim/python/model_transfer_keys.def>
+#undef ANESIM_RESULT_KEY
     transfers.append(d);
   }
   return transfers;

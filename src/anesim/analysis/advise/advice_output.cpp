@@ -29,6 +29,25 @@ Json element_bytes_json(Dtype d) {
   return bits % 8 == 0 ? Json(bits / 8) : Json(bits / 8.0);
 }
 
+// A whole number of bytes; a double only past 2^53, where it could not be exact.
+Json bytes_json(double bytes) {
+  return bytes < 9007199254740992.0 ? Json(static_cast<uint64_t>(bytes)) : Json(bytes);
+}
+
+// Whether the row says which split clears the notch and what it takes.
+bool clears_too_slowly(const TransferAdvice& a) {
+  return a.kind == AdviceKind::kSplitSlower || a.kind == AdviceKind::kSplitSlowsStep;
+}
+
+// The rows as a model's `projections`.
+Json transfers_json(const std::vector<TransferAdvice>& rows) {
+  Json out = Json::array();
+  for (const TransferAdvice& a : rows) {
+    out.push_back(transfer_json(a));
+  }
+  return out;
+}
+
 bool plain_fp16(const WeightFormat& f) {
   return f.dtype == Dtype::kFp16 && f.kh == 1 && f.kw == 1 && f.groups == 1;
 }
@@ -149,82 +168,21 @@ std::string remedy_notes(const AdviceResult& r) {
 
 Json transfer_json(const TransferAdvice& a) {
   Json j;
-  j["name"] = a.transfer.name;
-  j["cin"] = a.transfer.cin;
-  j["cout"] = a.transfer.cout;
-  j["count"] = a.transfer.count;
-  j["dtype"] = dtype_name(a.transfer.format.dtype);
-  j["kernel"] = {a.transfer.format.kh, a.transfer.format.kw};
-  j["groups"] = a.transfer.format.groups;
-  j["bytes_per_core"] = a.bytes_per_core;
-  j["mib_per_core"] = rounded(static_cast<double>(a.bytes_per_core) / kMiB, 6);
-  j["lines_per_core"] = a.lines_per_core;
-  j["k"] = a.lap.k;
-  j["x"] = a.lap.x;
-  j["affected"] = a.affected;
-  j["time_us_before"] = rounded(a.time_us_before, 4);
-  if (a.time_us_fix) {
-    j["time_us_fix"] = rounded(*a.time_us_fix, 4);
-  }
-  j["gbps_before"] = rounded(a.gbps_before, 4);
-  j["advice"] = advice_kind_name(a.kind);
-  j["split"] = a.split;
-  j["chunk_cin"] = a.chunk_cin;
-  j["chunk_lines"] = a.chunk_lines;
-  j["time_us_after"] = rounded(a.time_us_after, 4);
-  j["gbps_after"] = rounded(a.gbps_after, 4);
-  if (a.kind == AdviceKind::kSplitSlower || a.kind == AdviceKind::kSplitSlowsStep) {
-    j["clearing_split"] = a.clearing_split;
-    j["clearing_split_time_us"] = rounded(a.clearing_split_time_us, 4);
-  }
-  if (a.padding_cin) {
-    j["padding_cin"] = *a.padding_cin;
-    j["padding_lines"] = a.padding_lines;
-    j["padding_time_us"] = rounded(a.padding_time_us, 4);
-  }
+  // Each key as transfer_json_keys.def declares it, in its order.
+#define ANESIM_RESULT_KEY(key, type, when, value, ...) \
+  if (when) j[#key] = value;
+#include <anesim/analysis/advise/transfer_json_keys.def>
+#undef ANESIM_RESULT_KEY
   return j;
 }
 
 Json model_advice_json(const ModelAdvice& r) {
   Json j;
-  j["model"] = r.model.name;
-  j["tokens_per_s_before"] = rounded(r.tokens_per_s_before, 4);
-  j["tokens_per_s_after"] = rounded(r.tokens_per_s_after, 4);
-  j["gbps_before"] = rounded(r.gbps_before, 4);
-  j["gbps_after"] = rounded(r.gbps_after, 4);
-  // A whole number of bytes; a double only past 2^53, where it could not be exact.
-  if (r.bytes_per_token < 9007199254740992.0) {
-    j["bytes_per_token"] = static_cast<uint64_t>(r.bytes_per_token);
-  } else {
-    j["bytes_per_token"] = r.bytes_per_token;
-  }
-  j["time_us_before"] = rounded(r.time_us_before, 4);
-  j["time_us_after"] = rounded(r.time_us_after, 4);
-  j["tokens_per_s_fix_variant"] = rounded(r.tokens_per_s_fix_variant, 4);
-  j["gbps_fix_variant"] = rounded(r.gbps_fix_variant, 4);
-  j["display_name"] = r.model.display_name;
-  j["source"] = r.model.source;
-  j["layers"] = r.model.layers;
-  j["dtype"] = dtype_name(r.model.dtype);
-  j["element_bytes"] = element_bytes_json(r.model.dtype);
-  j["config"] = r.advice.config_name;
-  j["ane_cores"] = r.advice.ane_cores;
-  j["simulated_cores"] = 1;
-  j["assumption"] = kDecodeAssumption;
-  j["step_times_from"] = r.steps_composed ? "timing table" : "simulation";
-  j["answered_from"] = answered_from(r.advice, &r);
-  j["splits_slowing_step"] = r.splits_slowing_step;
-  if (r.time_us_priced) {
-    j["time_us_priced"] = rounded(*r.time_us_priced, 4);
-    j["tokens_per_s_priced"] = rounded(*r.tokens_per_s_priced, 4);
-  }
-  j["left_out"] = r.left_out;
-  j["findings"] = r.model.findings;
-  Json rows = Json::array();
-  for (const TransferAdvice& a : r.advice.rows) {
-    rows.push_back(transfer_json(a));
-  }
-  j["projections"] = rows;
+  // Each key as model_json_keys.def declares it, in its order.
+#define ANESIM_RESULT_KEY(key, type, when, value, ...) \
+  if (when) j[#key] = value;
+#include <anesim/analysis/advise/model_json_keys.def>
+#undef ANESIM_RESULT_KEY
   return j;
 }
 
@@ -235,19 +193,14 @@ const char* answered_from(const AdviceResult& r, const ModelAdvice* m) {
 
 Json shape_advice_json(const AdviceResult& r) {
   Json j;
-  j["config"] = r.config_name;
-  j["ane_cores"] = r.ane_cores;
-  j["simulated_cores"] = 1;
-  j["answered_from"] = answered_from(r, nullptr);
-  // The shape's row; a LUT format's palette (its own transfer) under "palette".
-  for (size_t i = 0; i < r.rows.size(); ++i) {
-    if (i == 0) {
-      j["element_bytes"] = element_bytes_json(r.rows[i].transfer.format.dtype);
-      j.update(transfer_json(r.rows[i]));
-    } else {
-      j["palette"] = transfer_json(r.rows[i]);
-    }
-  }
+  // Each key as shape_json_keys.def declares it, in its order: the
+  // machine, the shape's row's keys, a LUT format's palette (its own row).
+#define ANESIM_RESULT_KEY(key, type, when, value, ...) \
+  if (when) j[#key] = value;
+#define ANESIM_RESULT_BASE(base, value) j.update(value);
+#include <anesim/analysis/advise/shape_json_keys.def>
+#undef ANESIM_RESULT_BASE
+#undef ANESIM_RESULT_KEY
   return j;
 }
 

@@ -2,7 +2,9 @@
 
 #include <fmt/format.h>
 
-#include <anesim/analysis/advise/advice_output.h>
+// Marked keep: answered_from, in a row of fleet_chip_json_keys.def, which
+// IWYU does not see.
+#include <anesim/analysis/advise/advice_output.h>  // IWYU pragma: keep
 #include <anesim/analysis/tables/notch_rules.h>
 #include <anesim/io/text_functions.h>
 #include <sim/ring/ring_variant.h>
@@ -60,6 +62,51 @@ std::string unknown_note(const FleetChip& c) {
   return fmt::format(
       "{}: the notch verdict is unknown; evaluated with the ring its description has ({})", c.name,
       variant_name(c.advice.chip));
+}
+
+// The fleet's `chips`: each chip's keys as fleet_chip_json_keys.def
+// declares them, in its order.
+Json chips_json(const FleetAdvice& f) {
+  Json out = Json::array();
+  for (const FleetChip& c : f.chips) {
+    const auto [before, after] = totals(f, &c - f.chips.data());
+    const TokenTimes t = c.model ? token_times(*c.model) : TokenTimes{};
+    Json j;
+#define ANESIM_RESULT_KEY(key, type, when, value, ...) \
+  if (when) j[#key] = value;
+#include <anesim/analysis/advise/fleet_chip_json_keys.def>
+#undef ANESIM_RESULT_KEY
+    out.push_back(std::move(j));
+  }
+  return out;
+}
+
+// A projection's `chips`, as fleet_cost_json_keys.def declares them.
+Json costs_json(const FleetRow& r) {
+  Json out = Json::array();
+  for (const FleetCost& c : r.costs) {
+    Json j;
+#define ANESIM_RESULT_KEY(key, type, when, value, ...) \
+  if (when) j[#key] = value;
+#include <anesim/analysis/advise/fleet_cost_json_keys.def>
+#undef ANESIM_RESULT_KEY
+    out.push_back(std::move(j));
+  }
+  return out;
+}
+
+// The fleet's `projections`, as fleet_projection_json_keys.def declares them.
+Json rows_json(const FleetAdvice& f) {
+  Json out = Json::array();
+  for (const FleetRow& r : f.rows) {
+    Json j;
+#define ANESIM_RESULT_KEY(key, type, when, value, ...) \
+  if (when) j[#key] = value;
+#include <anesim/analysis/advise/fleet_projection_json_keys.def>
+#undef ANESIM_RESULT_KEY
+    out.push_back(std::move(j));
+  }
+  return out;
 }
 
 }  // namespace
@@ -128,64 +175,11 @@ std::string fleet_advice_text(const FleetAdvice& f, const std::string& title) {
 
 Json fleet_advice_json(const FleetAdvice& f, const std::string& title) {
   Json j;
-  j["title"] = title;
-  Json chips = Json::array();
-  for (const FleetChip& c : f.chips) {
-    Json cj;
-    cj["name"] = c.name;
-    cj["verdict"] = verdict_json(c.verdict);
-    cj["confidence"] = c.confidence;
-    cj["ring"] = variant_name(c.advice.chip);
-    cj["config"] = c.advice.config_name;
-    cj["answered_from"] = answered_from(c.advice, c.model ? &*c.model : nullptr);
-    if (!c.verdict) cj["note"] = unknown_note(c);
-    const auto [before, after] = totals(f, &c - f.chips.data());
-    cj["time_us_per_token_before"] = rounded(before, 4);
-    cj["time_us_per_token_after"] = rounded(after, 4);
-    if (c.model) {
-      const TokenTimes t = token_times(*c.model);
-      cj["token_time_us_before"] = rounded(t.before, 4);
-      cj["token_time_us_after"] = rounded(t.after, 4);
-      cj["tokens_per_s_before"] = rounded(1e6 / t.before, 4);
-      cj["tokens_per_s_after"] = rounded(1e6 / t.after, 4);
-      cj["token_change_pct"] = rounded(t.change_pct(), 4);
-      cj["fleet_splits_slow_token"] = t.slowed();
-    }
-    chips.push_back(cj);
-  }
-  j["chips"] = chips;
-  Json rows = Json::array();
-  for (const FleetRow& r : f.rows) {
-    Json rj;
-    rj["name"] = r.transfer.name;
-    rj["cin"] = r.transfer.cin;
-    rj["cout"] = r.transfer.cout;
-    rj["count"] = r.transfer.count;
-    rj["format"] = format_text(r.transfer.format);
-    rj["lines_per_core"] = r.lines_per_core;
-    rj["affected_chips"] = r.affected_chips;
-    rj["advice"] = outcome(r);
-    rj["split"] = r.split == 0 ? Json(nullptr) : Json(r.split);
-    rj["chunk_cin"] = r.chunk_cin;
-    rj["chunk_lines"] = r.chunk_lines;
-    Json costs = Json::array();
-    for (const FleetCost& c : r.costs) {
-      Json cj;
-      cj["chip"] = c.chip;
-      cj["affected"] = c.affected;
-      cj["own_split"] = c.own_split;
-      cj["time_us_before"] = rounded(c.time_us_before, 4);
-      cj["time_us_after"] = rounded(c.time_us_after, 4);
-      cj["change_pct"] = rounded(change_pct(c), 4);
-      cj["clears"] = c.clears;
-      costs.push_back(cj);
-    }
-    rj["chips"] = costs;
-    rows.push_back(rj);
-  }
-  j["projections"] = rows;
-  j["findings"] =
-      f.chips.front().model ? Json(f.chips.front().model->model.findings) : Json::array();
+  // Each key as fleet_json_keys.def declares it, in its order.
+#define ANESIM_RESULT_KEY(key, type, when, value, ...) \
+  if (when) j[#key] = value;
+#include <anesim/analysis/advise/fleet_json_keys.def>
+#undef ANESIM_RESULT_KEY
   return j;
 }
 
