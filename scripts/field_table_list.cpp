@@ -80,6 +80,12 @@ constexpr FieldSpec kMerge[] = {
 #undef ANESIM_FIELD
 };
 
+constexpr FieldSpec kBench[] = {
+#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
+#include <anesim/api/bench_fields.def>
+#undef ANESIM_FIELD
+};
+
 constexpr ResultKey kRunResult[] = {
 #define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
 #include <anesim/analysis/run/run_json_keys.def>
@@ -246,7 +252,8 @@ const Table kTables[] = {
     {"chips", kChips, std::size(kChips), "List[ChipInfo]", ""},
     {"program", kProgram, std::size(kProgram), "CompiledProgram", "", "", "", "load_program"},
     {"cache", kCache, std::size(kCache), nullptr, ""},
-    {"merge", kMerge, std::size(kMerge), nullptr, ""}};
+    {"merge", kMerge, std::size(kMerge), nullptr, ""},
+    {"bench", kBench, std::size(kBench), nullptr, ""}};
 
 const size_t kTableCount = std::size(kTables);
 

@@ -6,6 +6,7 @@
 #include <cstddef>  // IWYU pragma: keep (size_t in request_field_table.inc)
 
 #include <anesim/api/advise.h>
+#include <anesim/api/bench.h>
 #include <anesim/api/cache.h>
 #include <anesim/api/calibrate.h>
 #include <anesim/api/characterize.h>
@@ -83,6 +84,11 @@ struct RequestFields;  // one specialisation per request with a table
 #define ANESIM_TABLE_REQUEST MergeRequest
 #define ANESIM_TABLE_NAME "merge"
 #define ANESIM_TABLE_DEF <anesim/api/merge_fields.def>
+#include <anesim/api/request_field_table.inc>
+
+#define ANESIM_TABLE_REQUEST BenchRequest
+#define ANESIM_TABLE_NAME "bench"
+#define ANESIM_TABLE_DEF <anesim/api/bench_fields.def>
 #include <anesim/api/request_field_table.inc>
 
 }  // namespace anesim::api

@@ -6,18 +6,14 @@
 
 #include <string>
 
-#include <anesim/cli/shared_options.h>
+#include <anesim/cli/field_options.h>
 
 namespace anesim {
 
 struct BenchOptions {
-  VariantOption variant;  // default: the config's ane.ring_variant
-  std::string lines = "0x4000";
-  std::string stream_lines = "0x400000";  // the streaming fix run behind lines_per_s
-  std::string config;
-  bool json = false;
-  bool sweep = false;                   // also a whole sweep at -j 1 and -j 2
-  std::string sweep_x = "-512:512:16";  // its x values around k = 1
+  FieldTexts fields;                    // one per row of src/anesim/api/bench_fields.def
+  bool json = false;                    // how the command prints, not the request's
+  std::string sweep_x = "-512:512:16";  // --sweep-x: the timed sweep's x around k = 1
 };
 
 CLI::App* add_bench_command(CLI::App& app, BenchOptions& opt);
