@@ -1,7 +1,8 @@
-// The tables scripts/field_tables.cpp writes from (field_table_list.cpp):
-// the request field tables (src/anesim/api/*_fields.def) and the result key
-// tables (the *_keys.def beside the code building each dict), and what each
-// becomes in the stubs and the documents (field_table_text.cpp).
+// The tables scripts/field_tables.cpp writes from: the request field tables
+// (src/anesim/api/*_fields.def; field_table_list.cpp) and the result key
+// tables (the *_keys.def beside the code building each dict;
+// result_table_list.cpp), and what each becomes in the stubs and the
+// documents (field_table_text.cpp).
 #pragma once
 
 #include <cstddef>

@@ -61,13 +61,11 @@ Json generations_json(const std::vector<api::GenerationSummary>& generations) {
   for (const api::GenerationSummary& s : generations) {
     const NotchVerdict& v = s.generation.notch;
     Json j;
-    j["name"] = s.generation.name;
-    j["ring"] = s.generation.ring;
-    j["affected"] = v.affected ? Json(*v.affected) : Json(nullptr);
-    j["verdict"] = v.verdict;
-    j["confidence"] = v.confidence;
-    j["evidence"] = v.evidence;
-    j["chips"] = s.chips;
+    // Each key as generation_json_keys.def declares it, in its order.
+#define ANESIM_RESULT_KEY(key, type, when, value, ...) \
+  if (when) j[#key] = value;
+#include <anesim/present/generation_json_keys.def>
+#undef ANESIM_RESULT_KEY
     out.push_back(std::move(j));
   }
   return out;

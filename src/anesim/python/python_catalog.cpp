@@ -23,19 +23,29 @@ py::object chips(const py::args& args, const py::kwargs& kwargs) {
 
 py::object generations() { return to_python(present::generations_json(api::generations())); }
 
+namespace {
+
+// A variant's `parameters`: its RTL parameters by name.
+py::dict variant_parameters(const RingVariantInfo& v) {
+  py::dict params;
+  params["epoch_bits"] = v.epoch_bits;
+  params["space_guard"] = v.space_guard;
+  params["relatch_at_wrap"] = static_cast<uint32_t>(v.relatch_at_wrap);
+  params["time_share"] = v.time_share;
+  return params;
+}
+
+}  // namespace
+
 py::list variants() {
   py::list out;
   for (const RingVariantInfo& v : ring_variants()) {
-    py::dict params;
-    params["epoch_bits"] = v.epoch_bits;
-    params["space_guard"] = v.space_guard;
-    params["relatch_at_wrap"] = static_cast<uint32_t>(v.relatch_at_wrap);
-    params["time_share"] = v.time_share;
     py::dict d;
-    d["name"] = v.name;
-    d["summary"] = v.summary;
-    d["parameters"] = params;
-    d["never_starves"] = never_starves(v);
+    // Each key as variant_keys.def declares it, in its order.
+#define ANESIM_RESULT_KEY(key, type, when, value, ...) \
+  if (when) d[#key] = value;
+#include <anesim/python/variant_keys.def>
+#undef ANESIM_RESULT_KEY
     out.append(d);
   }
   return out;

@@ -78,18 +78,13 @@ ModelDescription model_argument(const py::object& model) {
 py::object load_model(const py::object& model) {
   const ModelDescription m = model_argument(model);
   std::vector<std::string> left_out;
-  py::dict out;
-  out["name"] = m.name;
-  out["display_name"] = m.display_name;
-  out["source"] = m.source;
-  out["layers"] = m.layers;
-  out["dtype"] = dtype_name(m.dtype);
-  out["element_bytes"] = m.element_bytes;
-  out["parameters"] = m.parameter_count();
-  out["transfers"] = transfer_list(m, &left_out);
-  out["left_out"] = left_out;
   const std::optional<Json> tree = model_description_tree(m);
-  out["description"] = tree ? to_python(*tree) : py::none();
+  py::dict out;
+  // Each key as loaded_model_keys.def declares it, in its order.
+#define ANESIM_RESULT_KEY(key, type, when, value, ...) \
+  if (when) out[#key] = value;
+#include <anesim/python/loaded_model_keys.def>
+#undef ANESIM_RESULT_KEY
   return std::move(out);
 }
 

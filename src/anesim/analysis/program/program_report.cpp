@@ -124,105 +124,101 @@ std::string program_text(const ProgramReport& r) {
   return out;
 }
 
+namespace {
+
+// A function's `other_ops`: each op's count, by name.
+Json other_ops_json(const ProgramFunction& f) {
+  Json out = Json::object();
+  for (const auto& [name, n] : f.other_ops) out[name] = n;
+  return out;
+}
+
+// The `weight_ops` of the report's function `fi`.
+Json weight_ops_json(const ProgramReport& r, size_t fi) {
+  const ProgramFunction& f = r.program.functions[fi];
+  Json out = Json::array();
+  for (size_t i = 0; i < f.weight_ops.size(); ++i) {
+    const ProgramWeightOp& w = f.weight_ops[i];
+    const LapPosition lap = lap_position(w.lines_per_core);
+    const OpVerdict& v = r.verdicts[fi][i];
+    Json o;
+    // Each key as program_weight_op_keys.def declares it, in its order.
+#define ANESIM_RESULT_KEY(key, type, when, value, ...) \
+  if (when) o[#key] = value;
+#include <anesim/analysis/program/program_weight_op_keys.def>
+#undef ANESIM_RESULT_KEY
+    out.push_back(o);
+  }
+  return out;
+}
+
+Json functions_json(const ProgramReport& r) {
+  Json out = Json::array();
+  for (size_t fi = 0; fi < r.program.functions.size(); ++fi) {
+    const ProgramFunction& f = r.program.functions[fi];
+    Json jf;
+    // Each key as program_function_keys.def declares it, in its order.
+#define ANESIM_RESULT_KEY(key, type, when, value, ...) \
+  if (when) jf[#key] = value;
+#include <anesim/analysis/program/program_function_keys.def>
+#undef ANESIM_RESULT_KEY
+    out.push_back(jf);
+  }
+  return out;
+}
+
+Json constants_json(const CompiledProgram& p) {
+  Json out = Json::array();
+  for (const ProgramConstant& c : p.constants) {
+    Json o;
+    // Each key as program_constant_keys.def declares it, in its order.
+#define ANESIM_RESULT_KEY(key, type, when, value, ...) \
+  if (when) o[#key] = value;
+#include <anesim/analysis/program/program_constant_keys.def>
+#undef ANESIM_RESULT_KEY
+    out.push_back(o);
+  }
+  return out;
+}
+
+Json findings_json(const CompiledProgram& p) {
+  Json out = Json::array();
+  for (const ProgramFinding& f : p.findings) {
+    Json o;
+    // Each key as program_finding_keys.def declares it, in its order.
+#define ANESIM_RESULT_KEY(key, type, when, value, ...) \
+  if (when) o[#key] = value;
+#include <anesim/analysis/program/program_finding_keys.def>
+#undef ANESIM_RESULT_KEY
+    out.push_back(o);
+  }
+  return out;
+}
+
+Json tasks_json(const StepPlan& step) {
+  Json out = Json::array();
+  for (const StepTask& t : step.tasks) {
+    Json o;
+    // Each key as program_task_keys.def declares it, in its order.
+#define ANESIM_RESULT_KEY(key, type, when, value, ...) \
+  if (when) o[#key] = value;
+#include <anesim/analysis/program/program_task_keys.def>
+#undef ANESIM_RESULT_KEY
+    out.push_back(o);
+  }
+  return out;
+}
+
+}  // namespace
+
 Json program_json(const ProgramReport& r) {
   const CompiledProgram& p = r.program;
   Json j;
-  j["path"] = p.path;
-  j["programs"] = p.programs;
-  j["version"] = p.version;
-  j["opsets"] = p.opsets;
-  j["sizes_checked"] = p.sizes_checked;
-  j["weight_file_bytes_read"] = p.weight_file_bytes_read;
-  j["machine"] = r.machine;
-  j["ring"] = variant_name(r.ring);
-  j["verdicts_from"] = r.from_table ? "table" : "rule";
-  j["functions"] = Json::array();
-  for (size_t fi = 0; fi < p.functions.size(); ++fi) {
-    const ProgramFunction& f = p.functions[fi];
-    Json jf;
-    jf["name"] = f.name;
-    jf["opset"] = f.opset;
-    jf["file"] = f.file;
-    jf["ops"] = f.ops;
-    jf["ops_after"] = f.ops_after;
-    jf["other_ops"] = Json::object();
-    for (const auto& [name, n] : f.other_ops) jf["other_ops"][name] = n;
-    jf["weight_ops"] = Json::array();
-    for (size_t i = 0; i < f.weight_ops.size(); ++i) {
-      const ProgramWeightOp& w = f.weight_ops[i];
-      const LapPosition lap = lap_position(w.lines_per_core);
-      Json o;
-      o["name"] = w.name;
-      o["kind"] = weight_op_kind_name(w.kind);
-      o["operand"] = w.operand;
-      o["weight"] = w.weight;
-      o["decompression"] = w.decompression;
-      o["format"] = format_text(w.format);
-      o["dtype"] = dtype_name(w.format.dtype);
-      o["kernel"] = {w.format.kh, w.format.kw};
-      o["groups"] = w.format.groups;
-      o["cin"] = w.cin;
-      o["cout"] = w.cout;
-      o["count"] = w.count;
-      o["stored_bytes"] = w.stored_bytes;
-      o["bytes_per_core"] = w.bytes_per_core;
-      o["lines_per_core"] = w.lines_per_core;
-      o["laps"] = lap.k;
-      o["lines_off_multiple"] = lap.x;
-      o["file"] = w.file;
-      o["offset"] = w.offset;
-      o["gap_lines"] = w.gap_lines;
-      o["ops_before"] = w.ops_before;
-      o["streamed"] = w.streamed;
-      const OpVerdict& v = r.verdicts[fi][i];
-      o["notched"] = w.streamed && v.notched ? Json(*v.notched) : Json(nullptr);
-      o["notch_source"] = w.streamed ? v.source : "";
-      o["payload"] = w.payload;
-      o["palettes"] = w.palettes;
-      o["side"] = w.side;
-      o["palette_cin"] = w.palette_cin;
-      o["palette_cout"] = w.palette_cout;
-      o["fused_from"] = w.fused_from;
-      o["source"] = w.source;
-      jf["weight_ops"].push_back(o);
-    }
-    j["functions"].push_back(jf);
-  }
-  j["constants"] = Json::array();
-  for (const ProgramConstant& c : p.constants) {
-    Json o;
-    o["name"] = c.name;
-    o["function"] = c.function;
-    o["dtype"] = c.dtype;
-    o["shape"] = c.shape;
-    o["elements"] = c.elements;
-    o["stored_bytes"] = c.stored_bytes;
-    o["in_blob"] = c.in_blob;
-    o["file"] = c.file;
-    o["offset"] = c.offset;
-    o["consumers"] = c.consumers;
-    o["source"] = c.source;
-    j["constants"].push_back(o);
-  }
-  j["findings"] = Json::array();
-  for (const ProgramFinding& f : p.findings) {
-    j["findings"].push_back(
-        {{"kind", f.kind}, {"function", f.function}, {"op", f.op}, {"text", f.text}});
-  }
-  j["notes"] = p.notes;
-  j["tasks"] = Json::array();
-  for (const StepTask& t : r.step.tasks) {
-    j["tasks"].push_back({{"name", t.projection},
-                          {"chunk", t.chunk},
-                          {"chunks", t.chunks},
-                          {"cin", t.cin},
-                          {"cout", t.cout},
-                          {"lines", t.lines},
-                          {"ops_before", t.ops_before},
-                          {"gap_lines", t.gap_lines},
-                          {"starts_program", t.starts_program}});
-  }
-  j["ops_after"] = r.step.ops_after;
+  // Each key as program_json_keys.def declares it, in its order.
+#define ANESIM_RESULT_KEY(key, type, when, value, ...) \
+  if (when) j[#key] = value;
+#include <anesim/analysis/program/program_json_keys.def>
+#undef ANESIM_RESULT_KEY
   return j;
 }
 
