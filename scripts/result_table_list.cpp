@@ -127,6 +127,12 @@ constexpr ResultKey kModelAdvice[] = {
 #undef ANESIM_RESULT_KEY
 };
 
+constexpr ResultKey kPathLatency[] = {
+#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
+#include <anesim/analysis/run/latency_path_keys.def>
+#undef ANESIM_RESULT_KEY
+};
+
 constexpr ResultKey kModelTransfer[] = {
 #define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
 #include <anesim/python/model_transfer_keys.def>
@@ -255,6 +261,8 @@ const Result kResults[] = {
      std::size(kShapeAdvice)},
     {"ModelAdvice", "advise_model(): the dict of `anesim advise --model M --json`.", kModelAdvice,
      std::size(kModelAdvice)},
+    {"PathLatency", "One path of a run's latency: its lines and their cycles.", kPathLatency,
+     std::size(kPathLatency)},
     {"ModelTransfer", "One transfer of load_model()'s `transfers`.", kModelTransfer,
      std::size(kModelTransfer)},
     {"FleetChip", "One chip of a fleet's advice; note only where the verdict is unknown.",

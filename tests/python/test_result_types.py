@@ -69,6 +69,7 @@ def calibrated(cross_validate):
 # Each TypedDict's dicts, got from the functions (a list: each is checked).
 CALLS = {
     "RunResult": lambda: anesim.run(lines=0x800, cores=1),
+    "PathLatency": lambda: list(anesim.run(lines=0x800, cores=1)["latency"].values()),
     "SweepResult": swept,
     "SweepColumns": lambda: swept()["columns"],
     "ReplayResult": replayed,

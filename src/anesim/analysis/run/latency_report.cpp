@@ -50,19 +50,24 @@ std::string latency_table(const LatencyStats& s) {
 }
 
 Json latency_json(const LatencyStats& s) {
-  Json j = Json::object();
-  for (const NamedPath& p : paths_of(s)) {
-    Json path;
-    path["lines"] = p.path->lines;
-    path["mean_cycles"] = rounded(p.path->mean(), 4);
-    path["p50_cycles"] = p.path->histogram.quantile(0.5);
-    path["p99_cycles"] = p.path->histogram.quantile(0.99);
+  // Each stage's mean, by its name.
+  const auto stages_json = [](const PathLatency& p) {
     Json stages = Json::object();
     for (size_t i = 0; i < kLineStages; ++i) {
-      stages[kLineStageNames[i]] = rounded(p.path->stage_mean(i), 4);
+      stages[kLineStageNames[i]] = rounded(p.stage_mean(i), 4);
     }
-    path["stages"] = stages;
-    j[p.name] = path;
+    return stages;
+  };
+  Json j = Json::object();
+  for (const NamedPath& named : paths_of(s)) {
+    const PathLatency& p = *named.path;
+    Json path;
+    // Each key as latency_path_keys.def declares it, in its order.
+#define ANESIM_RESULT_KEY(key, type, when, value, ...) \
+  if (when) path[#key] = value;
+#include <anesim/analysis/run/latency_path_keys.def>
+#undef ANESIM_RESULT_KEY
+    j[named.name] = path;
   }
   return j;
 }
