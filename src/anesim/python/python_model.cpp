@@ -78,6 +78,7 @@ ModelDescription model_argument(const py::object& model) {
 py::object load_model(const py::object& model) {
   const ModelDescription m = model_argument(model);
   std::vector<std::string> left_out;
+  const py::list transfers = transfer_list(m, &left_out);
   const std::optional<Json> tree = model_description_tree(m);
   py::dict out;
   // Each key as loaded_model_keys.def declares it, in its order.
