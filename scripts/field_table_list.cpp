@@ -9,83 +9,61 @@ namespace field_tables {
 
 namespace {
 
-constexpr FieldSpec kRun[] = {
+// Every table below expands its .def with this row.
 #define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
+
+constexpr FieldSpec kRun[] = {
 #include <anesim/api/run_fields.def>
-#undef ANESIM_FIELD
 };
 
 constexpr FieldSpec kCharacterize[] = {
-#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
 #include <anesim/api/characterize_fields.def>
-#undef ANESIM_FIELD
 };
 
 constexpr FieldSpec kSweep[] = {
-#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
 #include <anesim/api/sweep_fields.def>
-#undef ANESIM_FIELD
 };
 
 constexpr FieldSpec kReplay[] = {
-#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
 #include <anesim/api/replay_fields.def>
-#undef ANESIM_FIELD
 };
 
 constexpr FieldSpec kDecode[] = {
-#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
 #include <anesim/api/decode_fields.def>
-#undef ANESIM_FIELD
 };
 
 constexpr FieldSpec kReport[] = {
-#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
 #include <anesim/api/report_fields.def>
-#undef ANESIM_FIELD
 };
 
 constexpr FieldSpec kCalibrate[] = {
-#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
 #include <anesim/api/calibrate_fields.def>
-#undef ANESIM_FIELD
 };
 
 constexpr FieldSpec kChips[] = {
-#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
 #include <anesim/api/chips_fields.def>
-#undef ANESIM_FIELD
 };
 
 constexpr FieldSpec kProgram[] = {
-#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
 #include <anesim/api/program_fields.def>
-#undef ANESIM_FIELD
 };
 
 constexpr FieldSpec kCache[] = {
-#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
 #include <anesim/api/cache_fields.def>
-#undef ANESIM_FIELD
 };
 
 constexpr FieldSpec kAdvise[] = {
-#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
 #include <anesim/api/advise_fields.def>
-#undef ANESIM_FIELD
 };
 
 constexpr FieldSpec kMerge[] = {
-#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
 #include <anesim/api/merge_fields.def>
-#undef ANESIM_FIELD
 };
 
 constexpr FieldSpec kBench[] = {
-#define ANESIM_FIELD(member, type, init, kind, ...) {#member, FieldKind::kind, __VA_ARGS__},
 #include <anesim/api/bench_fields.def>
-#undef ANESIM_FIELD
 };
+#undef ANESIM_FIELD
 
 }  // namespace
 

@@ -9,213 +9,149 @@ namespace field_tables {
 
 namespace {
 
-constexpr ResultKey kRunResult[] = {
+// Every table below expands its .def with this row (the value column dropped).
 #define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
+
+constexpr ResultKey kRunResult[] = {
 #include <anesim/analysis/run/run_json_keys.def>
-#undef ANESIM_RESULT_KEY
 };
 
 constexpr ResultKey kChipInfo[] = {
-#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
 #include <anesim/present/chips_json_keys.def>
-#undef ANESIM_RESULT_KEY
 };
 
 constexpr ResultKey kTimingTableResult[] = {
-#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
 #include <anesim/present/characterize_json_keys.def>
-#undef ANESIM_RESULT_KEY
 };
 
 constexpr ResultKey kReportResult[] = {
-#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
 #include <anesim/present/report_json_keys.def>
-#undef ANESIM_RESULT_KEY
 };
 
 constexpr ResultKey kSweepResult[] = {
-#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
 #include <anesim/present/sweep_json_keys.def>
-#undef ANESIM_RESULT_KEY
 };
 
 constexpr ResultKey kSweepColumns[] = {
-#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
 #include <anesim/present/sweep_columns_keys.def>
-#undef ANESIM_RESULT_KEY
 };
 
 constexpr ResultKey kReplayResult[] = {
-#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
 #include <anesim/analysis/replay/replay_json_keys.def>
-#undef ANESIM_RESULT_KEY
 };
 
 constexpr ResultKey kReplayRecord[] = {
-#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
 #include <anesim/analysis/replay/replay_record_keys.def>
-#undef ANESIM_RESULT_KEY
 };
 
 constexpr ResultKey kReplayCurve[] = {
-#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
 #include <anesim/analysis/replay/replay_curve_keys.def>
-#undef ANESIM_RESULT_KEY
 };
 
 constexpr ResultKey kReplayStats[] = {
-#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
 #include <anesim/analysis/replay/replay_stats_keys.def>
-#undef ANESIM_RESULT_KEY
 };
 
 constexpr ResultKey kDecodeResult[] = {
-#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
 #include <anesim/analysis/decode/decode_json_keys.def>
-#undef ANESIM_RESULT_KEY
 };
 
 constexpr ResultKey kDecodeSide[] = {
-#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
 #include <anesim/analysis/decode/decode_side_keys.def>
-#undef ANESIM_RESULT_KEY
 };
 
 constexpr ResultKey kDecodeBreakdown[] = {
-#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
 #include <anesim/analysis/decode/decode_breakdown_keys.def>
-#undef ANESIM_RESULT_KEY
 };
 
 constexpr ResultKey kCalibration[] = {
-#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
 #include <anesim/analysis/calibrate/calibration_json_keys.def>
 #include <anesim/present/calibration_summary_keys.def>
 #include <anesim/python/calibrate_keys.def>
-#undef ANESIM_RESULT_KEY
 };
 
 constexpr ResultKey kCalibrationParameter[] = {
-#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
 #include <anesim/analysis/calibrate/calibration_parameter_keys.def>
-#undef ANESIM_RESULT_KEY
 };
 
 constexpr ResultKey kCalibrationCurve[] = {
-#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
 #include <anesim/analysis/calibrate/calibration_curve_keys.def>
-#undef ANESIM_RESULT_KEY
 };
 
 constexpr ResultKey kTransferAdvice[] = {
-#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
 #include <anesim/analysis/advise/transfer_json_keys.def>
-#undef ANESIM_RESULT_KEY
 };
 
 constexpr ResultKey kShapeAdvice[] = {
-#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
 #define ANESIM_RESULT_BASE(base, value) {"", #base, "true", ""},
 #include <anesim/analysis/advise/shape_json_keys.def>
 #undef ANESIM_RESULT_BASE
-#undef ANESIM_RESULT_KEY
 };
 
 constexpr ResultKey kModelAdvice[] = {
-#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
 #include <anesim/analysis/advise/model_json_keys.def>
-#undef ANESIM_RESULT_KEY
 };
 
 constexpr ResultKey kPathLatency[] = {
-#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
 #include <anesim/analysis/run/latency_path_keys.def>
-#undef ANESIM_RESULT_KEY
 };
 
 constexpr ResultKey kModelTransfer[] = {
-#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
 #include <anesim/python/model_transfer_keys.def>
-#undef ANESIM_RESULT_KEY
 };
 
 constexpr ResultKey kFleetChip[] = {
-#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
 #include <anesim/analysis/advise/fleet_chip_json_keys.def>
-#undef ANESIM_RESULT_KEY
 };
 
 constexpr ResultKey kFleetCost[] = {
-#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
 #include <anesim/analysis/advise/fleet_cost_json_keys.def>
-#undef ANESIM_RESULT_KEY
 };
 
 constexpr ResultKey kFleetProjection[] = {
-#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
 #include <anesim/analysis/advise/fleet_projection_json_keys.def>
-#undef ANESIM_RESULT_KEY
 };
 
 constexpr ResultKey kFleetAdvice[] = {
-#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
 #include <anesim/analysis/advise/fleet_json_keys.def>
-#undef ANESIM_RESULT_KEY
 };
 
 constexpr ResultKey kGenerationInfo[] = {
-#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
 #include <anesim/present/generation_json_keys.def>
-#undef ANESIM_RESULT_KEY
 };
 
 constexpr ResultKey kVariantInfo[] = {
-#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
 #include <anesim/python/variant_keys.def>
-#undef ANESIM_RESULT_KEY
 };
 
 constexpr ResultKey kLoadedModel[] = {
-#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
 #include <anesim/python/loaded_model_keys.def>
-#undef ANESIM_RESULT_KEY
 };
 
 constexpr ResultKey kCompiledProgram[] = {
-#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
 #include <anesim/analysis/program/program_json_keys.def>
-#undef ANESIM_RESULT_KEY
 };
 
 constexpr ResultKey kProgramFunction[] = {
-#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
 #include <anesim/analysis/program/program_function_keys.def>
-#undef ANESIM_RESULT_KEY
 };
 
 constexpr ResultKey kProgramWeightOp[] = {
-#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
 #include <anesim/analysis/program/program_weight_op_keys.def>
-#undef ANESIM_RESULT_KEY
 };
 
 constexpr ResultKey kProgramConstant[] = {
-#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
 #include <anesim/analysis/program/program_constant_keys.def>
-#undef ANESIM_RESULT_KEY
 };
 
 constexpr ResultKey kProgramFinding[] = {
-#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
 #include <anesim/analysis/program/program_finding_keys.def>
-#undef ANESIM_RESULT_KEY
 };
 
 constexpr ResultKey kProgramTask[] = {
-#define ANESIM_RESULT_KEY(key, type, when, value, doc) {#key, type, #when, doc},
 #include <anesim/analysis/program/program_task_keys.def>
-#undef ANESIM_RESULT_KEY
 };
+#undef ANESIM_RESULT_KEY
 
 }  // namespace
 
